@@ -1,0 +1,621 @@
+"""The state of one hand, with the rule hooks that variants override.
+
+Design (after OpenSpiel's ``State`` and python-chess's ``Board``):
+
+* A hand is created from a :class:`HandSetup` (player count, seed, options, dealer, and the
+  match context a variant needs). The deal is a seeded chance step done in the constructor, so
+  a hand is fully determined by its setup and its list of actions (:attr:`HandState.log`).
+* Actions are ints (:mod:`games.engine.actions`). :meth:`HandState.legal_actions` lists those of
+  the seat to act, :meth:`HandState.apply_action` applies one in place, :meth:`HandState.apply`
+  returns a new state and leaves this one alone. Both validate first, so an action that raises
+  leaves the state unchanged.
+* The trick loop is written once here, on bit masks, for speed. A variant is a subclass that
+  overrides named hooks: ``_deal``, ``_follow_mask``, ``_lead_extras``, ``_after_trick``,
+  ``_apply_other``, ``_other_actions``, ``_finish``, ``_observe_extra``; class attributes say
+  which cantos it admits.
+* :meth:`HandState.observation` gives what one seat may know; :meth:`public_observation` what a
+  spectator may know. Hidden cards (other hands, the stock, a face-down card) are never in them.
+
+Words of the game used as names: *mano* (the seat that leads the first trick), *canto* (declaring
+a king and horse of one suit: 20, or 40 in trump; "acuse"), *tute* (four kings or four horses),
+*capote* (one side taking every trick), *renuncio* (breaking an obligation), *baza* (a trick).
+"""
+
+from __future__ import annotations
+
+import enum
+from hashlib import blake2b
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from games.engine import actions as A
+from games.engine.cards import (
+    ABOVE,
+    ALL_HORSES,
+    ALL_KINGS,
+    KING_OF,
+    NOTATION,
+    POINTS,
+    SUIT,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    SUIT_NAMES_EN,
+    indices,
+    notation_of_mask,
+)
+from games.engine.errors import (
+    CardNotInHandError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    ObligationError,
+    WrongPhaseError,
+)
+from games.engine.rules import explain_obligation, standard_legal, trick_winner
+
+if TYPE_CHECKING:
+    from games.engine.variant import Variant
+
+LAST_TRICK_BONUS = 10
+
+
+class Phase(enum.IntEnum):
+    """Where a hand stands."""
+
+    PREPLAY = 0  #: decisions before the first card (swaps, the plate)
+    PLAY = 1  #: tricks are being played
+    WINDOW = 2  #: a seat other than the leader may declare (e.g. a partner's canto)
+    END = 3  #: the hand is over
+
+
+_PLAY = Phase.PLAY
+_END = Phase.END
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """Everything that fixes a hand before its actions: the deal is drawn from ``seed``.
+
+    ``first`` says whether this is the first hand of a match (Cabrero's special first hand);
+    ``context`` carries what a variant needs from the match (e.g. carried-over points).
+    """
+
+    players: int
+    seed: int | str
+    options: Mapping[str, Any]
+    dealer: int
+    first: bool = True
+    hand_number: int = 0
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Canto:
+    """A declared canto: ``suit`` is -1 for a tute."""
+
+    seat: int
+    suit: int
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"seat": self.seat, "suit": SUIT_LETTERS[self.suit] if self.suit >= 0 else None,
+                "points": self.points, "tute": self.suit < 0}
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the seats and cards in play order, and who took it."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"leader": self.leader, "seats": list(self.seats),
+                "cards": [NOTATION[c] for c in self.cards], "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of a hand.
+
+    ``points`` are hand points per seat (cards + last trick + cantos); for team variants the
+    seats of a team share their team's total in ``team_points``. ``losers`` and ``winners`` are
+    seats; ``reason`` says why in words (English; ``reason_code`` for translation).
+    """
+
+    points: tuple[int, ...]
+    card_points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    cantos: tuple[Canto, ...]
+    losers: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason_code: str
+    reason: str
+    capote: int | None = None
+    tute: int | None = None
+    team_points: tuple[int, ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        out: dict[str, Any] = {
+            "points": list(self.points), "card_points": list(self.card_points),
+            "tricks": list(self.tricks), "cantos": [c.to_json() for c in self.cantos],
+            "losers": list(self.losers), "winners": list(self.winners),
+            "reason_code": self.reason_code, "reason": self.reason, "capote": self.capote,
+            "tute": self.tute}
+        if self.team_points is not None:
+            out["team_points"] = list(self.team_points)
+        if self.extra:
+            out["extra"] = dict(self.extra)
+        return out
+
+
+def shuffled_deck(seed: int | str) -> list[int]:
+    """The 40 card indices in the order the seed shuffles them.
+
+    A Fisher-Yates shuffle driven by BLAKE2b of the seed's text (32 bits per draw): the same
+    seed gives the same deal on every machine and Python version, and seeding costs no more
+    than hashing. Live tables draw their seeds from :mod:`secrets`.
+
+    >>> shuffled_deck(7) == shuffled_deck(7), sorted(shuffled_deck(7)) == list(range(40))
+    (True, True)
+    >>> shuffled_deck(7) != shuffled_deck(8)
+    True
+    """
+    key = str(seed).encode()
+    bits = int.from_bytes(blake2b(key + b"|0").digest() + blake2b(key + b"|1").digest()
+                          + blake2b(key + b"|2").digest(), "little")
+    deck = list(range(40))
+    for i in range(39, 0, -1):
+        j = ((bits & 0xFFFFFFFF) * (i + 1)) >> 32
+        bits >>= 32
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+class HandState:
+    """One hand of a trick-taking Tute variant. Subclasses are the variants' hands."""
+
+    variant: ClassVar[Variant]
+    #: The winner of a trick may sing one canto before leading the next.
+    CANTO_AFTER_WIN: ClassVar[bool] = True
+    #: Tute (four kings or four horses) may be sung and wins the hand.
+    ADMITS_TUTE: ClassVar[bool] = True
+    #: Las cuarenta must be sung before any veinte (Tute Arrastrado).
+    FORTY_FIRST: ClassVar[bool] = False
+    #: The value of a canto in trump and in another suit.
+    CANTO_TRUMP: ClassVar[int] = 40
+    CANTO_OTHER: ClassVar[int] = 20
+
+    __slots__ = (
+        "setup", "n", "active", "next_seat", "hands", "trump", "dealer", "mano", "turn",
+        "leader", "trick", "trick_seats", "lead", "best", "best_seat", "taken", "tricks",
+        "card_pts", "cantos", "sung", "sang", "may_sing", "phase", "log", "history",
+        "tute_seat", "out_of_play", "turned", "_result", "k", "_legal", "_legal_at",
+    )
+
+    def __init__(self, setup: HandSetup) -> None:
+        n = setup.players
+        self.setup = setup
+        self.n = n
+        self.active: tuple[int, ...] = tuple(range(n))
+        self.next_seat: list[int] = [(s + 1) % n for s in range(n)]
+        self.hands: list[int] = [0] * n
+        self.trump = 0
+        self.dealer = setup.dealer
+        self.mano = (setup.dealer + 1) % n
+        self.turn = self.mano
+        self.leader = self.mano
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.lead = -1
+        self.best = -1
+        self.best_seat = -1
+        self.taken: list[int] = [0] * n
+        self.tricks: list[int] = [0] * n
+        self.card_pts: list[int] = [0] * n
+        self.cantos: list[Canto] = []
+        self.sung = 0  # suits whose canto has been sung, as a 4-bit mask
+        self.sang: list[bool] = [False] * n
+        self.may_sing = -1
+        self.phase = Phase.PLAY
+        self.log: list[int] = []
+        self.history: list[Trick] = []
+        self.tute_seat = -1
+        self.out_of_play = 0  # face-up cards that are out of play
+        self.turned = -1  # the face-up trump card, where the variant shows one
+        self._result: HandResult | None = None
+        self._legal = 0  # the card mask legal_actions() last computed, valid while
+        self._legal_at = -1  # the log still has this length
+        self._deal(shuffled_deck(setup.seed))
+        self.turn = self.leader = self.mano
+        self.k = len(self.active)
+
+    # ----------------------------------------------------------------- hooks to override
+
+    def _deal(self, deck: list[int]) -> None:
+        """Deal ``deck`` (shuffled indices): set hands, trump, mano, active seats."""
+        raise NotImplementedError
+
+    def _follow_mask(self, seat: int, hand: int) -> int:
+        """Cards ``seat`` may play into a trick already led: the standard obligations by
+        default (:func:`games.engine.rules.standard_legal`, inlined here for speed)."""
+        lead = self.lead
+        best = self.best
+        follow = hand & SUIT_MASK[lead]
+        trump = self.trump
+        trumped = SUIT[best] == trump and lead != trump
+        if follow:
+            if trumped:
+                return follow
+            return follow & ABOVE[best] or follow
+        trumps = hand & SUIT_MASK[trump]
+        if trumps:
+            if not trumped:
+                return trumps
+            return trumps & ABOVE[best] or hand
+        return hand
+
+    def _lead_mask(self, seat: int, hand: int) -> int:
+        """Cards ``seat`` may lead. Any card by default."""
+        return hand
+
+    def _lead_extras(self, seat: int) -> list[int]:
+        """Non-card actions open to the leader before he leads (cantos by default)."""
+        if self.may_sing == seat and self.CANTO_AFTER_WIN:
+            return self._canto_actions(seat)
+        return []
+
+    def _other_actions(self) -> list[int]:
+        """Legal actions in a phase other than PLAY."""
+        return []
+
+    def _apply_other(self, action: int) -> None:
+        """Apply a validated non-card action (override to add kinds)."""
+        if A.SING <= action < A.SING + 4:
+            self._sing(self.turn, action - A.SING)
+        elif action == A.TUTE:
+            self._sing_tute(self.turn)
+        else:  # pragma: no cover - guarded by legal_actions
+            raise WrongPhaseError("That action is not part of this game.")
+
+    def _on_trick(self, winner: int, mask: int) -> bool:
+        """Called when ``winner`` takes the cards ``mask``; return True if that used up the
+        winner's canto for this trick (Chancho's forced canto)."""
+        return False
+
+    def _after_trick(self, winner: int) -> None:
+        """Called after a trick is taken, when cards remain to be played."""
+        self.may_sing = winner
+
+    def _hand_over(self) -> bool:
+        """Whether the last trick has been played (all hands empty by default)."""
+        return not any(self.hands)
+
+    def _finish(self) -> HandResult:
+        """Compute the result once the hand is over."""
+        raise NotImplementedError
+
+    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
+        """Add variant fields to an observation (``seat`` None for the public one)."""
+
+    def _winner_of_trick(self) -> int:
+        """Seat that takes the complete trick (the running best by default)."""
+        return self.best_seat
+
+    def _update_best(self, seat: int, card: int) -> None:
+        """Track the winning card of the trick after ``card`` is played."""
+        best = self.best
+        if SUIT[card] == SUIT[best]:
+            if card > best:
+                self.best = card
+                self.best_seat = seat
+        elif SUIT[card] == self.trump:
+            self.best = card
+            self.best_seat = seat
+
+    # ----------------------------------------------------------------- conformance queries
+
+    @classmethod
+    def legal_in_trick(cls, hand: int, trick: list[int], trump: int, stock: int = 0) -> int:
+        """Cards of ``hand`` playable after the cards ``trick`` (leader first) with ``trump``;
+        ``stock`` is the number of cards left in the stock (two-player variants).
+
+        The conformance ``legal`` query; the standard obligations by default.
+        """
+        if not trick:
+            return hand
+        winner = trick_winner(trick, trump)
+        return standard_legal(hand, SUIT[trick[0]], trump, trick[winner])
+
+    @classmethod
+    def resolve_trick(cls, trick: list[int], trump: int) -> tuple[int, int, int]:
+        """``(winner position, lead suit, trump suit)`` at the end of a complete trick.
+
+        The conformance ``trick`` query; the standard rule by default.
+        """
+        return trick_winner(trick, trump), SUIT[trick[0]], trump
+
+    # ----------------------------------------------------------------- cantos
+
+    def canto_value(self, suit: int) -> int:
+        """Points of a canto in ``suit`` in this hand."""
+        return self.CANTO_TRUMP if suit == self.trump else self.CANTO_OTHER
+
+    def _canto_actions(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        pairs = hand & (hand << 1) & ALL_KINGS  # the king's bit of each pair held
+        out = []
+        if self.ADMITS_TUTE and ((hand & ALL_KINGS) == ALL_KINGS
+                                 or (hand & ALL_HORSES) == ALL_HORSES):
+            out.append(A.TUTE)
+        if not pairs:
+            return out
+        sung = self.sung
+        if self.FORTY_FIRST:
+            t = self.trump
+            if not sung >> t & 1 and pairs >> KING_OF[t] & 1:
+                out.append(A.SING + t)
+                return out
+        for s in range(4):
+            if pairs >> KING_OF[s] & 1 and not sung >> s & 1:
+                out.append(A.SING + s)
+        return out
+
+    def _sing(self, seat: int, suit: int) -> None:
+        self.sung |= 1 << suit
+        self.sang[seat] = True
+        self.cantos.append(Canto(seat, suit, self.canto_value(suit)))
+        self.may_sing = -1
+
+    def _sing_tute(self, seat: int) -> None:
+        self.sang[seat] = True
+        self.tute_seat = seat
+        self.cantos.append(Canto(seat, -1, 0))
+        self.may_sing = -1
+        self._end()
+
+    # ----------------------------------------------------------------- the public API
+
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the hand is over."""
+        return -1 if self.phase == Phase.END else self.turn
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over."""
+        return self.phase == Phase.END
+
+    def legal_actions(self) -> list[int]:
+        """The actions the seat to act may take now (cards as indices 0..39)."""
+        phase = self.phase
+        if phase == _PLAY:
+            seat = self.turn
+            self._legal_at = len(self.log)
+            if self.trick:
+                legal = self._legal = self._follow_mask(seat, self.hands[seat])
+                return indices(legal)
+            legal = self._legal = self._lead_mask(seat, self.hands[seat])
+            acts = indices(legal)
+            if self.may_sing == seat:
+                acts += self._lead_extras(seat)
+            return acts
+        if phase == Phase.END:
+            return []
+        return self._other_actions()
+
+    def legal_card_mask(self) -> int:
+        """The cards the seat to act may play now, as a mask (0 outside play)."""
+        if self.phase != Phase.PLAY:
+            return 0
+        seat = self.turn
+        if self.trick:
+            return self._follow_mask(seat, self.hands[seat])
+        return self._lead_mask(seat, self.hands[seat])
+
+    def apply_action(self, action: int, seat: int | None = None) -> None:
+        """Apply ``action`` in place, for ``seat`` if given (checked against the turn).
+
+        Raises an :class:`IllegalActionError` subclass, leaving the state unchanged, if the
+        action is not legal now.
+        """
+        if seat is not None and seat != self.turn and self.phase != _END:
+            raise NotYourTurnError(f"It is not your turn: seat {self.turn} is to play.",
+                                   turn=self.turn)
+        phase = self.phase
+        if phase == _PLAY and 0 <= action < 40:
+            self._play_card(action)
+        elif phase == _END:
+            raise GameOverError("The hand is over.")
+        else:
+            if action not in self.legal_actions():
+                self._reject(action)
+            self._apply_other(action)
+            self.log.append(action)
+
+    def apply(self, action: int, seat: int | None = None) -> HandState:
+        """A new state with ``action`` applied; this one is left unchanged."""
+        child = self.clone()
+        child.apply_action(action, seat)
+        return child
+
+    def result(self) -> HandResult:
+        """The hand's result; only once it is over."""
+        if self._result is None:
+            raise IllegalActionError("The hand is not over yet.")
+        return self._result
+
+    # ----------------------------------------------------------------- internals
+
+    def _reject(self, action: int) -> None:
+        if 0 <= action < 40:
+            raise WrongPhaseError("You cannot play a card now.")
+        if A.SING <= action < A.SING + 4 or action == A.TUTE:
+            if self.phase == Phase.PLAY and self.trick:
+                raise WrongPhaseError("You can only sing before leading, after winning a trick.")
+            if self.may_sing != self.turn:
+                raise WrongPhaseError("You can only sing right after winning a trick, once.")
+            raise IllegalActionError("You do not hold that canto, or it has already been sung.")
+        raise WrongPhaseError(f"'{A.action_to_notation(action)}' is not possible now.")
+
+    def _play_card(self, card: int) -> None:
+        seat = self.turn
+        bit = 1 << card
+        hands = self.hands
+        hand = hands[seat]
+        trick = self.trick
+        if self._legal_at == len(self.log):
+            legal = self._legal
+        else:
+            legal = self._follow_mask(seat, hand) if trick else self._lead_mask(seat, hand)
+        if not legal & bit:
+            self._reject_card(card, legal)
+        hands[seat] = hand ^ bit
+        self.log.append(card)
+        self.may_sing = -1
+        if trick:
+            self._update_best(seat, card)
+        else:
+            self.lead = SUIT[card]
+            self.best = card
+            self.best_seat = seat
+        trick.append(card)
+        self.trick_seats.append(seat)
+        if len(trick) == self.k:
+            self._take_trick()
+        else:
+            self.turn = self.next_seat[seat]
+
+    def _reject_card(self, card: int, legal: int) -> None:
+        if not self.hands[self.turn] >> card & 1:
+            raise CardNotInHandError(f"You do not hold the {NOTATION[card]}.",
+                                     card=NOTATION[card])
+        if self.trick:
+            msg, params = explain_obligation(card, legal, self.lead, self.trump, self.best)
+            raise ObligationError(msg, **params)
+        raise ObligationError(f"You may not lead the {NOTATION[card]} now.",
+                              card=NOTATION[card])
+
+    def _take_trick(self) -> None:
+        winner = self._winner_of_trick()
+        cards = self.trick
+        mask = 0
+        pts = 0
+        for c in cards:
+            mask |= 1 << c
+            pts += POINTS[c]
+        self.taken[winner] |= mask
+        self.tricks[winner] += 1
+        self.card_pts[winner] += pts
+        self.history.append(Trick(self.leader, tuple(self.trick_seats), tuple(cards), winner))
+        self.trick = []
+        self.trick_seats = []
+        self.lead = self.best = self.best_seat = -1
+        self.turn = self.leader = winner
+        forced = self._on_trick(winner, mask)
+        if self._hand_over():
+            self.card_pts[winner] += LAST_TRICK_BONUS
+            self._end()
+        else:
+            self._after_trick(winner)
+            if forced:
+                self.may_sing = -1
+
+    def _end(self) -> None:
+        self.phase = Phase.END
+        self.may_sing = -1
+        self._result = self._finish()
+
+    # ----------------------------------------------------------------- copies
+
+    def clone(self) -> HandState:
+        """An independent copy."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        for klass in cls.__mro__:
+            for name in getattr(klass, "__slots__", ()):
+                if hasattr(self, name):
+                    object.__setattr__(new, name, getattr(self, name))
+        new.hands = list(self.hands)
+        new.trick = list(self.trick)
+        new.trick_seats = list(self.trick_seats)
+        new.taken = list(self.taken)
+        new.tricks = list(self.tricks)
+        new.card_pts = list(self.card_pts)
+        new.cantos = list(self.cantos)
+        new.sang = list(self.sang)
+        new.log = list(self.log)
+        new.history = list(self.history)
+        self._clone_extra(new)
+        return new
+
+    def _clone_extra(self, new: HandState) -> None:
+        """Copy a variant's mutable fields into ``new`` (override when adding lists)."""
+
+    # ----------------------------------------------------------------- points
+
+    def canto_points(self) -> list[int]:
+        """Canto points per seat so far."""
+        out = [0] * self.n
+        for c in self.cantos:
+            out[c.seat] += c.points
+        return out
+
+    def hand_points(self) -> list[int]:
+        """Card points + last trick + cantos, per seat, so far."""
+        cp = self.canto_points()
+        return [self.card_pts[s] + cp[s] for s in range(self.n)]
+
+    # ----------------------------------------------------------------- observations
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), as JSON-ready data.
+
+        Holds the seat's own hand, never another's; the stock's order and face-down cards
+        never appear. Completed tricks are public: everyone saw them played.
+        """
+        n = self.n
+        obs: dict[str, Any] = {
+            "variant": self.variant.key,
+            "seat": seat,
+            "players": n,
+            "active": list(self.active),
+            "dealer": self.dealer,
+            "mano": self.mano,
+            "trump": SUIT_LETTERS[self.trump],
+            "turned": NOTATION[self.turned] if self.turned >= 0 else None,
+            "out_of_play": notation_of_mask(self.out_of_play),
+            "phase": self.phase.name.lower(),
+            "turn": self.current_player(),
+            "hand": notation_of_mask(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [self.hands[s].bit_count() for s in range(n)],
+            "trick": [{"seat": s, "card": NOTATION[c]}
+                      for s, c in zip(self.trick_seats, self.trick, strict=True)],
+            "lead": SUIT_LETTERS[self.lead] if self.lead >= 0 else None,
+            "tricks_won": list(self.tricks),
+            "history": [t.to_json() for t in self.history],
+            "cantos": [c.to_json() for c in self.cantos],
+            "legal": ([A.action_to_notation(a) for a in self.legal_actions()]
+                      if seat is not None and seat == self.current_player() else []),
+            "result": self._result.to_json() if self._result is not None else None,
+        }
+        self._observe_extra(obs, seat)
+        return obs
+
+    def public_observation(self) -> dict[str, Any]:
+        """What a spectator may know."""
+        return self.observation(None)
+
+    def hand_of(self, seat: int) -> list[str]:
+        """The cards a seat holds (for the server and tests; never send another seat's)."""
+        return notation_of_mask(self.hands[seat])
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(notation_of_mask(h)) for h in self.hands)
+        return (f"<{type(self).__name__} trump={SUIT_NAMES_EN[self.trump]} turn={self.turn} "
+                f"phase={self.phase.name} hands=[{hands}]>")
+

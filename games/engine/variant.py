@@ -1,0 +1,131 @@
+"""Static descriptions of variants, their options, and the registry.
+
+A :class:`Variant` says who plays (player counts, teams), which options exist and what they
+take, and which hand and match classes carry its rules. Variants register themselves by key
+(``cabrero``, ``dos``, ...) when :mod:`games.engine.variants` is imported, like python-chess's
+variant boards.
+
+>>> from games.engine import get_variant
+>>> v = get_variant("cabrero")
+>>> v.players, v.validate_options({"tiebreak": True})["tiebreak"]
+((3, 4, 5, 6), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from games.engine.errors import InvalidOptionError, InvalidPlayerCountError, SetupError
+
+if TYPE_CHECKING:
+    from games.engine.match import MatchState
+    from games.engine.state import HandState
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option: its name, default and allowed values (``choices`` None: any bool)."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def validate(self, value: Any) -> Any:
+        """Return the value if the option admits it, else raise :class:`InvalidOptionError`."""
+        if self.choices is None:
+            if not isinstance(value, bool):
+                raise InvalidOptionError(
+                    f"Option '{self.name}' takes true or false, not {value!r}.",
+                    option=self.name, value=value)
+            return value
+        if value not in self.choices or isinstance(value, bool) != isinstance(self.default, bool):
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise InvalidOptionError(
+                f"Option '{self.name}' takes one of {allowed}, not {value!r}.",
+                option=self.name, value=value)
+        return value
+
+
+class Variant:
+    """A Tute variant: a static description plus the classes that hold its rules."""
+
+    def __init__(self, *, key: str, name: str, players: tuple[int, ...],
+                 hand_class: type[HandState], match_class: type[MatchState],
+                 options: tuple[Option, ...] = (), teams: bool = False,
+                 summary: str = "") -> None:
+        self.key = key
+        self.name = name
+        self.players = players
+        self.hand_class = hand_class
+        self.match_class = match_class
+        self.options = {o.name: o for o in options}
+        self.teams = teams
+        self.summary = summary
+        #: The hand class used when the table plays option ``renuncio`` (Cabrero family).
+        self.renuncio_hand_class: type[HandState] = hand_class
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.key}>"
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`InvalidPlayerCountError` unless the variant is played by ``players``."""
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.players:
+            allowed = ", ".join(str(p) for p in self.players)
+            raise InvalidPlayerCountError(
+                f"{self.name} is played by {allowed} players, not {players!r}.",
+                players=players, allowed=list(self.players))
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The full option set: defaults overridden by ``options``; unknown names refused."""
+        out = {name: o.default for name, o in self.options.items()}
+        if options is None:
+            return out
+        if not isinstance(options, Mapping):
+            raise InvalidOptionError("Options must be a mapping of names to values.")
+        for name, value in options.items():
+            opt = self.options.get(name)
+            if opt is None:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise InvalidOptionError(
+                    f"{self.name} has no option '{name}' (options: {known}).", option=name)
+            out[name] = opt.validate(value)
+        return out
+
+    def _check_dealer(self, players: int, dealer: int | None) -> None:
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < players):
+            raise SetupError(f"The dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+
+    def new_match(self, *, players: int, seed: int | str, options: Mapping[str, Any] | None = None,
+                  dealer: int | None = None) -> MatchState:
+        """Start a match. ``dealer`` None lets the variant's first-hand rule (or the seed) pick."""
+        opts = self._checked(players, options, dealer)
+        return self.match_class(self, players, opts, seed, dealer)
+
+    def new_hand(self, *, players: int, seed: int | str, options: Mapping[str, Any] | None = None,
+                 dealer: int | None = None) -> HandState:
+        """A single hand, dealt as the first hand of a match with the same arguments is."""
+        opts = self._checked(players, options, dealer)
+        setup = self.match_class.first_setup(players, opts, seed, dealer)
+        return self.match_class.hand_class_for(self, setup)(setup)
+
+    def _checked(self, players: int, options: Mapping[str, Any] | None,
+                 dealer: int | None) -> dict[str, Any]:
+        self.check_players(players)
+        opts = self.validate_options(options)
+        self._check_dealer(players, dealer)
+        self.match_class.check_setup(players, opts)
+        return opts
+
+
+REGISTRY: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    """Add a variant to the registry and bind its hand class to it."""
+    REGISTRY[variant.key] = variant
+    variant.hand_class.variant = variant
+    return variant

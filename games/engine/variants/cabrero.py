@@ -1,0 +1,455 @@
+"""Tute Cabrero, 3 to 6 players (RULES.md §2; seed 000, rules C-1..C-25).
+
+The hand:
+
+* 4 and 5 players share all 40 cards; with 6 the dealer sits the hand out and deals 8 to each
+  of the other five; with 3 each gets 13 and one card is left over (C-19, swaps automatic).
+* First hand of a match: trump oros, the holder of the 2 of oros is mano (C-11, C-20); with 6
+  players the mano is right of the (seeded) dealer. Later hands: the previous mano deals and the
+  dealer's last card, shown, names trump; option ``trump_rotation`` instead cycles oros, copas,
+  espadas, bastos (C-25a, more than three players only).
+* Standard obligations; the winner of a trick may sing one canto (tute, 40 or 20) before
+  leading the next.
+* Who loses: :func:`cabrero_losers` (C-7..C-9, C-18, C-22, option ``tiebreak`` C-25b).
+* Option ``renuncio`` accepts illegal cards and punishes them: the offender alone loses the hand
+  and is charged two lost hands (C-23). With ``acusar`` (C-25d) the seat to act may accuse
+  another seat before playing: the hand stops; a true accusation convicts the accused, a false
+  one makes the accuser the hand's only loser (one lost hand). Without ``acusar`` offences are
+  found when the hand ends. **Decision:** a proven renuncio replaces the hand's normal result.
+
+The match (:class:`CabreroMatch`): a seat that has lost four hands retires; the match ends when
+fewer than three remain; survivors first, then by reverse order of retirement, seats retiring in
+the same hand sharing a place. Option ``playoff`` (C-25c) settles two survivors with one hand of
+Argentine tute de a dos.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engine import actions as A
+from games.engine.cards import (
+    HIGH_CARDS,
+    NOTATION,
+    SUIT,
+    TWO,
+    index_of,
+)
+from games.engine.errors import InvalidOptionError, WrongPhaseError
+from games.engine.match import MatchResult, MatchState, hand_seed
+from games.engine.rules import standard_legal
+from games.engine.state import HandResult, HandSetup, HandState, Phase
+from games.engine.variant import Option, Variant, register
+
+OROS = 0
+TWO_OF_OROS = index_of(OROS, 2)
+FOUR_OF_OROS = index_of(OROS, 4)
+LOSSES_TO_RETIRE = 4
+RENUNCIO_CHARGE = 2
+
+
+def cabrero_losers(points: Sequence[int], tricks: Sequence[int], sang: Sequence[bool],
+                   tute: int | None, mano: int, tiebreak: bool = False,
+                   active: Sequence[int] | None = None) -> tuple[list[int], str]:
+    """Who loses a Cabrero hand, and why (a reason code).
+
+    ``points``, ``tricks`` and ``sang`` are per seat; ``active`` lists the seats that played the
+    hand in play order from the mano (default: every seat, from ``mano``).
+
+    >>> cabrero_losers([52, 40, 38, 0], [4, 3, 3, 0], [False] * 4, None, 0)
+    ([1], 'middle')
+    >>> cabrero_losers([130, 0, 0, 0], [10, 0, 0, 0], [False] * 4, None, 0)
+    ([1, 2, 3], 'capote')
+    >>> cabrero_losers([60, 60, 10], [4, 4, 5], [False] * 3, None, 0)
+    ([0, 1, 2], 'tie')
+    """
+    n = len(points)
+    if active is None:
+        active = [(mano + i) % n for i in range(n)]
+    order = {seat: i for i, seat in enumerate(
+        sorted(active, key=lambda s: (s - mano) % n))}
+    if tute is not None:
+        return sorted(s for s in active if s != tute), "tute"
+    took = [s for s in active if tricks[s] > 0]
+    if len(took) == 1:
+        c = took[0]
+        if sang[c]:
+            return [c], "capote_sang"
+        return sorted(s for s in active if s != c), "capote"
+    if tiebreak:
+        # C-25b: the mano gets half a point, the next a quarter, ...: ties go nearest the mano.
+        ranked = sorted(took, key=lambda s: (-points[s], order[s]))
+        if len(ranked) == 2:
+            return [ranked[1]], "fewer_points"
+        return sorted(ranked[1:-1]), "middle"
+    if len(took) == 2:
+        a, b = took
+        if points[a] == points[b]:
+            return sorted(took), "tie"
+        return [a if points[a] < points[b] else b], "fewer_points"
+    top = max(points[s] for s in took)
+    bottom = min(points[s] for s in took)
+    tops = [s for s in took if points[s] == top]
+    bottoms = [s for s in took if points[s] == bottom]
+    middle = [s for s in took if bottom < points[s] < top]
+    if not middle and (len(tops) > 1 or len(bottoms) > 1):
+        return sorted(took), "tie"
+    losers = list(middle)
+    if len(tops) > 1:
+        losers += tops
+    if len(bottoms) > 1:
+        losers += bottoms
+    return sorted(losers), "middle"
+
+
+REASONS = {
+    "tute": "Tute was sung: everyone else loses.",
+    "capote": "One player took every trick (capote): everyone else loses.",
+    "capote_sang": "Capote after singing: the player who took every trick loses alone.",
+    "fewer_points": "Two players took tricks: the one with fewer points loses.",
+    "tie": "A tie left nobody in the middle: everyone who took a trick loses.",
+    "middle": "The players in the middle lose; the most and the fewest points are safe.",
+    "renuncio": "Renuncio proven: the offender loses the hand and is charged two lost hands.",
+    "false_accusation": "The accusation was wrong: the accuser loses the hand.",
+}
+
+
+class CabreroHand(HandState):
+    """A hand of Tute Cabrero."""
+
+    __slots__ = ("offences", "accusation", "retired", "sitting_out")
+
+    def _deal(self, deck: list[int]) -> None:
+        setup = self.setup
+        n = self.n
+        self.offences: list[tuple[int, int]] = []  # (seat, card) of each renuncio
+        self.accusation: tuple[int, int, bool] | None = None  # (accuser, accused, proven)
+        self.retired: frozenset[int] = frozenset(setup.context.get("retired", ()))
+        dealer = setup.dealer
+        remaining = [(dealer + 1 + i) % n for i in range(n) if (dealer + 1 + i) % n
+                     not in self.retired]
+        # ``remaining`` is in play order from the dealer's right, ending with the dealer.
+        self.sitting_out = -1
+        if len(remaining) == 6:
+            self.sitting_out = dealer
+            remaining = remaining[:-1]
+        active = remaining
+        k = len(active)
+        self.active = tuple(active)
+        nxt = list(range(n))
+        for i, s in enumerate(active):
+            nxt[s] = active[(i + 1) % k]
+        self.next_seat = nxt
+        hands = [0] * n
+        dealt = 39 if k == 3 else 40
+        for j in range(dealt):
+            hands[active[j % k]] |= 1 << deck[j]
+        self.hands = hands
+        last_card = deck[dealt - 1]  # the last card dealt, held by active[-1]
+        first = setup.first
+        rotation = bool(setup.options.get("trump_rotation")) and k > 3
+        if k == 3:
+            self._deal_three(deck[39], first)
+        elif first:
+            self.trump = OROS
+            if len(active) == n:  # 4 or 5 players: the holder of the 2 of oros is mano
+                holder = next(s for s in active if hands[s] >> TWO_OF_OROS & 1)
+                self._set_mano(holder)
+            else:
+                self.mano = active[0]
+        else:
+            self.mano = active[0]
+            if rotation:
+                self.trump = setup.hand_number % 4
+            else:
+                self.trump = SUIT[last_card]
+                self.turned = last_card
+        if rotation and first:
+            self.trump = OROS
+
+    def _set_mano(self, seat: int) -> None:
+        """Make ``seat`` mano: the seat before it in play order deals (first hand only)."""
+        active = list(self.active)
+        i = active.index(seat)
+        self.active = tuple(active[i:] + active[:i])
+        self.mano = seat
+        self.dealer = self.active[-1]
+
+    def _deal_three(self, leftover: int, first: bool) -> None:
+        """Three players (C-19): the leftover card and the automatic swaps."""
+        hands = self.hands
+        active = self.active
+
+        def holder(card: int) -> int:
+            return next(s for s in active if hands[s] >> card & 1)
+
+        if first:
+            self.trump = OROS
+            if leftover == TWO_OF_OROS:
+                self._set_mano(holder(FOUR_OF_OROS))
+                self.out_of_play = 1 << TWO_OF_OROS
+            else:
+                h = holder(TWO_OF_OROS)
+                hands[h] ^= (1 << TWO_OF_OROS) | (1 << leftover)
+                self.out_of_play = 1 << TWO_OF_OROS
+                self._set_mano(h)
+            return
+        self.mano = active[0]
+        trump = SUIT[leftover]
+        self.trump = trump
+        self.turned = leftover
+        table = leftover
+        seven = index_of(trump, 7)
+        two = index_of(trump, TWO)
+        if (1 << leftover) & HIGH_CARDS:
+            h = holder(seven)
+            hands[h] ^= (1 << seven) | (1 << table)
+            table = seven
+            h = holder(two)
+            hands[h] ^= (1 << two) | (1 << table)
+            table = two
+        elif leftover in (index_of(trump, 7), index_of(trump, 6), index_of(trump, 5)):
+            h = holder(two)
+            hands[h] ^= (1 << two) | (1 << table)
+            table = two
+        self.out_of_play = 1 << table
+        self.turned = table
+
+    def obligatory_mask(self) -> int:
+        """The cards the rules oblige now (the legal ones, unless the table plays renuncio)."""
+        if self.phase != Phase.PLAY:
+            return 0
+        seat = self.turn
+        if self.trick:
+            return standard_legal(self.hands[seat], self.lead, self.trump, self.best)
+        return self.hands[seat]
+
+    # ------------------------------------------------------------ result
+
+    def _finish(self) -> HandResult:
+        points = self.hand_points()
+        charges: dict[int, int] = {}
+        tute = self.tute_seat if self.tute_seat >= 0 else None
+        opts = self.setup.options
+        capote = None
+        if self.accusation is not None:
+            accuser, accused, proven = self.accusation
+            if proven:
+                losers, code = [accused], "renuncio"
+                charges[accused] = RENUNCIO_CHARGE
+            else:
+                losers, code = [accuser], "false_accusation"
+        elif self.offences and not opts.get("acusar"):
+            offenders = sorted({s for s, _ in self.offences})
+            losers, code = offenders, "renuncio"
+            charges = {s: RENUNCIO_CHARGE for s in offenders}
+        else:
+            losers, code = cabrero_losers(points, self.tricks, self.sang, tute, self.mano,
+                                          bool(opts.get("tiebreak")), self.active)
+            if code.startswith("capote"):
+                capote = next(s for s in self.active if self.tricks[s] > 0)
+        for s in losers:
+            charges.setdefault(s, 1)
+        winners = tuple(s for s in self.active if s not in losers)
+        return HandResult(
+            points=tuple(points), card_points=tuple(self.card_pts), tricks=tuple(self.tricks),
+            cantos=tuple(self.cantos), losers=tuple(losers), winners=winners,
+            reason_code=code, reason=REASONS[code], capote=capote, tute=tute,
+            extra={"charges": {str(s): c for s, c in sorted(charges.items())},
+                   "offences": [[s, NOTATION[c]] for s, c in self.offences],
+                   "sitting_out": self.sitting_out if self.sitting_out >= 0 else None})
+
+    def _clone_extra(self, new: HandState) -> None:
+        assert isinstance(new, CabreroHand)
+        new.offences = list(self.offences)
+
+    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
+        obs["sitting_out"] = self.sitting_out if self.sitting_out >= 0 else None
+        obs["retired"] = sorted(self.retired)
+        if self.phase == Phase.END:
+            obs["offences"] = [[s, NOTATION[c]] for s, c in self.offences]
+
+
+class CabreroRenuncioHand(CabreroHand):
+    """A Cabrero hand under option ``renuncio``: illegal cards are accepted and recorded;
+    with ``acusar`` the seat to act may accuse another seat instead of playing."""
+
+    __slots__ = ()
+
+    def _follow_mask(self, seat: int, hand: int) -> int:
+        return hand
+
+    def _play_card(self, card: int) -> None:
+        seat = self.turn
+        offence = bool(self.trick) and bool(self.hands[seat] >> card & 1) and not (
+            standard_legal(self.hands[seat], self.lead, self.trump, self.best) >> card & 1)
+        super()._play_card(card)
+        if offence:
+            self.offences.append((seat, card))
+
+    def legal_actions(self) -> list[int]:
+        acts = super().legal_actions()
+        if self.phase == Phase.PLAY and self.setup.options.get("acusar"):
+            acts += [A.ACCUSE + s for s in self.active if s != self.turn]
+        return acts
+
+    def _apply_other(self, action: int) -> None:
+        if A.ACCUSE <= action < A.ACCUSE + 6:
+            accused = action - A.ACCUSE
+            proven = any(s == accused for s, _ in self.offences)
+            self.accusation = (self.turn, accused, proven)
+            self._end()
+            return
+        super()._apply_other(action)
+
+
+class CabreroMatch(MatchState):
+    """A Cabrero match ("partido"): hands until fewer than three players remain."""
+
+    @classmethod
+    def check_setup(cls, players: int, options: Mapping[str, Any]) -> None:
+        if players == 3 and options.get("trump_rotation"):
+            raise InvalidOptionError("Trump rotation is for more than three players (C-25a).",
+                                     option="trump_rotation")
+        if options.get("acusar") and not options.get("renuncio"):
+            raise InvalidOptionError("The acusar option needs the renuncio option.",
+                                     option="acusar")
+
+    @classmethod
+    def hand_class_for(cls, variant: Variant, setup: HandSetup) -> type[HandState]:
+        if setup.players == 2:  # the playoff hand (option ``playoff``)
+            from games.engine.variant import REGISTRY
+            return REGISTRY["dos_ar"].hand_class
+        if setup.options.get("renuncio"):
+            return variant.renuncio_hand_class
+        return variant.hand_class
+
+    def _init_tally(self) -> None:
+        self.lost = [0] * self.n
+        self.retired_at: list[int | None] = [None] * self.n
+        self.playoff_hand: int | None = None
+
+    def _clone_tally(self, new: MatchState) -> None:
+        assert isinstance(new, CabreroMatch)
+        new.lost = list(self.lost)
+        new.retired_at = list(self.retired_at)
+
+    def remaining(self) -> list[int]:
+        """Seats still in the match."""
+        return [s for s in range(self.n) if self.retired_at[s] is None]
+
+    def _context(self) -> dict[str, Any]:
+        return {"retired": [s for s in range(self.n) if self.retired_at[s] is not None]}
+
+    def _on_hand_end(self, result: HandResult) -> None:
+        if self.playoff_hand is not None:
+            return
+        k = len(self.hands) - 1
+        charges = result.extra.get("charges", {})
+        for s in result.losers:
+            self.lost[s] += int(charges.get(str(s), 1))
+            if self.lost[s] >= LOSSES_TO_RETIRE and self.retired_at[s] is None:
+                self.retired_at[s] = k
+
+    def _next_dealer(self) -> int:
+        prev = self.hand.mano
+        n = self.n
+        for i in range(n):
+            s = (prev + i) % n
+            if self.retired_at[s] is None:
+                return s
+        return prev  # pragma: no cover - the match ends before nobody remains
+
+    def _next_setup(self) -> HandSetup | None:
+        if self.playoff_hand is not None:
+            return None
+        rem = self.remaining()
+        if len(rem) >= 3:
+            return super()._next_setup()
+        if len(rem) == 2 and self.options.get("playoff"):
+            return self._playoff_setup(rem)
+        return None
+
+    def _playoff_setup(self, survivors: list[int]) -> HandSetup:
+        k = len(self.hands)
+        self.playoff_hand = k
+        return HandSetup(players=2, seed=hand_seed(self.seed, k), options={},
+                         dealer=0, first=True, hand_number=k,
+                         context={"seats": survivors})
+
+    def apply_action(self, action: int, seat: int | None = None) -> None:
+        if seat is not None and self.playoff_hand is not None:
+            seat = self._playoff_local(seat)
+        super().apply_action(action, seat)
+
+    def _playoff_local(self, seat: int) -> int:
+        seats = list(self.hand.setup.context["seats"])
+        return seats.index(seat) if seat in seats else -1
+
+    def current_player(self) -> int:
+        p = super().current_player()
+        if p >= 0 and self.playoff_hand is not None and not self.is_terminal():
+            return int(self.hand.setup.context["seats"][p])
+        return p
+
+    def _finish(self) -> MatchResult:
+        n = self.n
+        places = [0] * n
+        rem = self.remaining()
+        if self.playoff_hand is not None:
+            seats = list(self.hands[self.playoff_hand].setup.context["seats"])
+            res = self.hands[self.playoff_hand].result()
+            winner = seats[res.winners[0]]
+            places[winner] = 1
+            places[seats[1 - seats.index(winner)]] = 2
+            nxt = 3
+        else:
+            for s in rem:
+                places[s] = 1
+            nxt = 1 + len(rem)
+        retire_hands = sorted({h for h in self.retired_at if h is not None}, reverse=True)
+        for h in retire_hands:
+            group = [s for s in range(n) if self.retired_at[s] == h]
+            for s in group:
+                places[s] = nxt
+            nxt += len(group)
+        winners = tuple(s for s in range(n) if places[s] == 1)
+        summary = ("Winners: " + ", ".join(f"seat {s}" for s in winners)) if winners else \
+            "Nobody survived."
+        return MatchResult(places=tuple(places), winners=winners,
+                           hands_played=len(self.hands), summary=summary,
+                           extra={"lost": list(self.lost),
+                                  "retired_at": list(self.retired_at)})
+
+    def _tally_json(self) -> dict[str, Any]:
+        return {"lost": list(self.lost), "retired_at": list(self.retired_at),
+                "to_retire": LOSSES_TO_RETIRE, "playoff": self.playoff_hand is not None}
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        if self.playoff_hand is not None and not self.is_terminal():
+            local = self._playoff_local(seat) if seat is not None else -1
+            obs = super().observation(None)
+            obs["hand"] = self.hand.observation(local if local >= 0 else None)
+            obs["playoff_seats"] = list(self.hand.setup.context["seats"])
+            return obs
+        return super().observation(seat)
+
+
+CABRERO_OPTIONS = (
+    Option("trump_rotation", False, "No shown card: trump goes oros, copas, espadas, bastos "
+           "by hand (C-25a; four or more players)."),
+    Option("tiebreak", False, "Ties go to the player nearest the mano (C-25b)."),
+    Option("playoff", False, "The last two play one hand of Argentine tute de a dos (C-25c)."),
+    Option("renuncio", False, "Illegal cards are accepted and punished (C-23)."),
+    Option("acusar", False, "With renuncio: a player may accuse; the hand stops (C-25d)."),
+)
+
+CABRERO = register(Variant(
+    key="cabrero", name="Tute Cabrero", players=(3, 4, 5, 6), hand_class=CabreroHand,
+    match_class=CabreroMatch, options=CABRERO_OPTIONS,
+    summary="Everyone for himself; the players in the middle lose the hand; four lost hands "
+            "and you retire."))
+CABRERO.renuncio_hand_class = CabreroRenuncioHand
+CabreroRenuncioHand.variant = CABRERO
+

@@ -1,0 +1,56 @@
+"""Tute Chancho (RULES.md §3; seed 000, "Otros tutes").
+
+Cabrero, plus a forced canto: whoever takes a trick holding a king and a horse of one suit
+must sing them, 40 in trump or 20 elsewhere. **Decision** (RULES.md §3): the forced canto is
+scored for the taker, uses the canto of that trick (he may not sing another before leading),
+and counts as having sung for the capote rule. **Decision** (ours, the sheets are silent): a
+trick of four or more cards may hold two such pairs; both are sung.
+"""
+
+from __future__ import annotations
+
+from games.engine.cards import PAIR
+from games.engine.state import Canto
+from games.engine.variant import Variant, register
+from games.engine.variants.cabrero import (
+    CABRERO_OPTIONS,
+    CabreroHand,
+    CabreroMatch,
+    CabreroRenuncioHand,
+)
+
+
+class ChanchoRules:
+    """The forced canto, mixed into Chancho's hands."""
+
+    __slots__ = ()
+
+    def _on_trick(self: CabreroHand, winner: int, mask: int) -> bool:  # type: ignore[misc]
+        forced = False
+        for s in range(4):
+            if (mask & PAIR[s]) == PAIR[s]:
+                self.sung |= 1 << s
+                self.sang[winner] = True
+                self.cantos.append(Canto(winner, s, self.canto_value(s)))
+                forced = True
+        return forced
+
+
+class ChanchoHand(ChanchoRules, CabreroHand):
+    """A hand of Tute Chancho."""
+
+    __slots__ = ()
+
+
+class ChanchoRenuncioHand(ChanchoRules, CabreroRenuncioHand):
+    """A hand of Tute Chancho under option ``renuncio``."""
+
+    __slots__ = ()
+
+
+CHANCHO = register(Variant(
+    key="chancho", name="Tute Chancho", players=(3, 4, 5, 6), hand_class=ChanchoHand,
+    match_class=CabreroMatch, options=CABRERO_OPTIONS,
+    summary="Cabrero where a king and horse of one suit taken in a trick must be sung."))
+CHANCHO.renuncio_hand_class = ChanchoRenuncioHand
+ChanchoRenuncioHand.variant = CHANCHO

@@ -1,0 +1,1 @@
+"""Placeholder: this variant is being written; it registers nothing yet."""
