@@ -50,6 +50,7 @@ from games.engine.errors import (
     IllegalActionError,
     NotYourTurnError,
     ObligationError,
+    SetupError,
     WrongPhaseError,
 )
 from games.engine.rules import explain_obligation, standard_legal, trick_winner
@@ -88,6 +89,9 @@ class HandSetup:
     first: bool = True
     hand_number: int = 0
     context: Mapping[str, Any] = field(default_factory=dict)
+    #: An explicit deck order (card indices, dealt from the front) instead of the seed's
+    #: shuffle: stacked decks for tests, determinized deals for bots.
+    deck: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -232,7 +236,13 @@ class HandState:
         self._result: HandResult | None = None
         self._legal = 0  # the card mask legal_actions() last computed, valid while
         self._legal_at = -1  # the log still has this length
-        self._deal(shuffled_deck(setup.seed))
+        if setup.deck is not None:
+            deck = list(setup.deck)
+            if sorted(deck) != list(range(40)):
+                raise SetupError("A stacked deck must hold each of the 40 cards once.")
+        else:
+            deck = shuffled_deck(setup.seed)
+        self._deal(deck)
         self.turn = self.leader = self.mano
         self.k = len(self.active)
 

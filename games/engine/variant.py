@@ -13,10 +13,11 @@ variant boards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from games.engine.cards import parse_card
 from games.engine.errors import InvalidOptionError, InvalidPlayerCountError, SetupError
 
 if TYPE_CHECKING:
@@ -105,11 +106,25 @@ class Variant:
         opts = self._checked(players, options, dealer)
         return self.match_class(self, players, opts, seed, dealer)
 
-    def new_hand(self, *, players: int, seed: int | str, options: Mapping[str, Any] | None = None,
-                 dealer: int | None = None) -> HandState:
-        """A single hand, dealt as the first hand of a match with the same arguments is."""
+    def new_hand(self, *, players: int, seed: int | str = 0,
+                 options: Mapping[str, Any] | None = None, dealer: int | None = None,
+                 deck: Sequence[object] | None = None, first: bool = True,
+                 hand_number: int = 0, context: Mapping[str, Any] | None = None) -> HandState:
+        """A single hand, dealt as the first hand of a match with the same arguments is.
+
+        ``deck`` stacks the deck (cards in the order they are dealt, notations or indices;
+        see each variant's ``_deal`` for the order); ``first``, ``hand_number`` and
+        ``context`` set up a later hand of a match.
+        """
         opts = self._checked(players, options, dealer)
         setup = self.match_class.first_setup(players, opts, seed, dealer)
+        if deck is not None:
+            cards = tuple(parse_card(c) if isinstance(c, str) else int(c)  # type: ignore[call-overload]
+                          for c in deck)
+            setup = replace(setup, deck=cards)
+        if not first or hand_number or context:
+            setup = replace(setup, first=first, hand_number=hand_number,
+                            context=dict(context or {}))
         return self.match_class.hand_class_for(self, setup)(setup)
 
     def _checked(self, players: int, options: Mapping[str, Any] | None,
