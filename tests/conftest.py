@@ -1,0 +1,78 @@
+"""Fixtures and markers shared by the whole suite.
+
+Markers (see pyproject.toml): ``redis`` tests are skipped when ``REDIS_URL`` is unset,
+``browser`` tests when Chromium (/usr/bin/chromium) or Playwright is missing; each skip says why.
+Database tests run on PostgreSQL when ``DATABASE_URL`` is set (CI) and on SQLite otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def _browser_missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"needs Chromium at {CHROMIUM} (apt-get install chromium chromium-driver)"
+    if importlib.util.find_spec("playwright") is None:
+        return "needs the playwright package (pip install -r requirements-dev.txt)"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    skip_redis = None
+    if not os.environ.get("REDIS_URL"):
+        skip_redis = pytest.mark.skip(
+            reason="needs Redis: set REDIS_URL (e.g. redis://127.0.0.1:6379/0); CI sets it"
+        )
+    browser_missing = _browser_missing()
+    skip_browser = pytest.mark.skip(reason=browser_missing) if browser_missing else None
+    for item in items:
+        if skip_redis and "redis" in item.keywords:
+            item.add_marker(skip_redis)
+        if skip_browser and "browser" in item.keywords:
+            item.add_marker(skip_browser)
+
+
+@pytest.fixture
+def browser_context_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Make independent browser contexts (one per player) in one headless Chromium.
+
+    For tests marked ``browser``, with pytest-django's ``live_server`` and ``transactional_db``.
+    Playwright's sync API runs an event loop in this thread, so Django's async-safety check is
+    relaxed while it runs.
+    """
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        contexts = []
+
+        def make(**options: Any) -> Any:
+            options.setdefault("locale", "en-GB")
+            context = browser.new_context(**options)
+            context.set_default_timeout(15_000)
+            contexts.append(context)
+            return context
+
+        try:
+            yield make
+        finally:
+            for context in contexts:
+                context.close()
+            browser.close()
+
+
+@pytest.fixture
+def browser_page(browser_context_factory: Any) -> Any:
+    """One Playwright page in headless Chromium (English locale)."""
+    return browser_context_factory().new_page()

@@ -1,0 +1,157 @@
+"""Settings shared by every mode.
+
+The database, the channel layer, the Celery broker, the secret key and the mail backend are
+chosen by ``local``, ``test`` and ``production``; see the package docstring.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from .env import env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+VAR_DIR = BASE_DIR / "var"  # local state of an embedded install (git-ignored)
+
+REDIS_URL = env_str("REDIS_URL") or None
+DATABASE_URL = env_str("DATABASE_URL") or None
+
+INSTALLED_APPS = [
+    # Project apps come first so that their templates override the packages' ones.
+    "league",
+    "games",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "allauth",
+    "allauth.account",
+    "channels",
+    "django_countries",
+    "django_htmx",
+    "django_filters",
+    "drf_spectacular",
+    "rest_framework",
+    "template_partials",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "league.middleware.PreferredLanguageMiddleware",
+]
+
+ROOT_URLCONF = "tute_site.urls"
+CSRF_FAILURE_VIEW = "tute_site.views.csrf_failure"
+WSGI_APPLICATION = "tute_site.wsgi.application"
+ASGI_APPLICATION = "tute_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "tute_site.context_processors.site",
+            ],
+        },
+    },
+]
+
+AUTH_USER_MODEL = "league.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 8},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "league:home"
+
+# django-allauth: sign up with a user name, an email and a password; log in with either.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_FORMS = {"signup": "league.forms.SignupForm"}
+# "none", "optional" (a link is mailed, nothing waits on it) or "mandatory" (no login before it).
+ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_LOGOUT_REDIRECT_URL = "league:home"
+ACCOUNT_USERNAME_MIN_LENGTH = 3
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Tute] "
+
+LANGUAGE_CODE = "es"
+LANGUAGES = [
+    ("es", _("Spanish")),
+    ("en", _("English")),
+    ("it", _("Italian")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = env_str("DJANGO_TIME_ZONE", "Europe/Madrid")
+USE_TZ = True
+
+# The first countries of the profile's country list; the rest follow in alphabetical order.
+COUNTRIES_FIRST = ["ES", "AR", "UY", "IT", "CL", "MX"]
+COUNTRIES_FIRST_REPEAT = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Tute <noreply@localhost>")
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+}
+SPECTACULAR_SETTINGS = {"TITLE": "Tute API", "VERSION": "1"}
+
+# Celery (tute_site/celery.py reads every CELERY_* setting). Each mode sets the broker.
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_TIMEZONE = TIME_ZONE
+
+# Shown on the home page when the demo data exists (embedded mode only).
+TUTE_DEMO_MODE = False
+TUTE_DEMO_PASSWORD = "tute-demo-1234"  # not a secret: documented in the README
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "INFO"},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}

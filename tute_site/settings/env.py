@@ -1,0 +1,98 @@
+"""Small helpers that read settings from the environment.
+
+Kept apart from ``base`` so that every settings module reads variables the same way.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name)
+    return default if value is None else value
+
+
+def env_required(name: str) -> str:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        raise ImproperlyConfigured(f"The environment variable {name} must be set.")
+    return value
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    word = value.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name}={value!r} is not a boolean (use 1/0, true/false).")
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    try:
+        return int(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an integer.") from exc
+
+
+def env_list(name: str, default: list[str] | None = None) -> list[str]:
+    value = os.environ.get(name)
+    if value is None:
+        return list(default or [])
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def database_config(url: str) -> dict[str, Any]:
+    """A ``DATABASES['default']`` entry from a database URL."""
+    config: dict[str, Any] = dict(dj_database_url.parse(url, conn_health_checks=True))
+    return config
+
+
+def redis_channel_layers(redis_url: str, prefix: str = "asgi") -> dict[str, Any]:
+    return {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_url], "prefix": prefix},
+        }
+    }
+
+
+IN_MEMORY_CHANNEL_LAYERS: dict[str, Any] = {
+    "default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+}
+
+
+def local_secret_key(var_dir: Path) -> str:
+    """The secret key of an embedded install, made once and kept in ``var/secret_key``.
+
+    ``var/`` is ignored by git, so no key is ever committed.
+    """
+    path = var_dir / "secret_key"
+    if not path.exists():
+        var_dir.mkdir(parents=True, exist_ok=True)
+        tmp = var_dir / f".secret_key.{os.getpid()}"
+        tmp.write_text(secrets.token_urlsafe(50) + "\n")
+        tmp.chmod(0o600)
+        try:
+            os.link(tmp, path)  # atomic: two processes starting at once keep one key
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_text().strip()

@@ -1,0 +1,12 @@
+"""Root URLs. Each app keeps its own ``urls.py`` with an ``app_name`` namespace."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("league.urls")),
+    path("tables/", include("games.urls")),
+    path("accounts/", include("allauth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]
