@@ -34,6 +34,10 @@ The hand (:class:`ArrastradoHand`):
   order ranks all three (:func:`arrastrado_ranking`), which also fixes who has "the fewest
   points" when the two others tie (ours: the sheets are silent).
 
+The hand's result names the winner in ``winners`` and the two other players in ``losers``;
+``extra`` holds the ranking (winner first, fewest points last), the plate call and whether it
+was made, the swap, and the stakes.
+
 Stakes, in tantos (:func:`arrastrado_stakes`), settled when the hand ends; the hand's
 ``result().extra["stakes"]`` holds each seat's gain and the plate's, which sum to zero:
 
