@@ -6,6 +6,7 @@ chosen by ``local``, ``test`` and ``production``; see the package docstring.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -122,6 +123,8 @@ COUNTRIES_FIRST_REPEAT = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# WhiteNoise serves files with a synchronous iterator, which Django under ASGI warns about.
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

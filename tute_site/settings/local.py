@@ -5,8 +5,6 @@ SQLite in ``var/``, the in-memory channel layer and tasks run in-process, unless
 and a Celery broker are used instead (the production-like services, with local conveniences).
 """
 
-import warnings
-
 from .base import *  # noqa: F403
 from .base import BASE_DIR, DATABASE_URL, REDIS_URL, VAR_DIR
 from .env import (
@@ -42,7 +40,5 @@ EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 # Static files straight from the source folders, no collectstatic needed.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
-# WhiteNoise serves files with a synchronous iterator; under ASGI Django warns about it once.
-warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous")
 
 TUTE_DEMO_MODE = True

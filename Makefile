@@ -1,0 +1,72 @@
+# The two commands of the README:
+#   make run    the site with demo data at http://127.0.0.1:8000 (embedded mode)
+#   make test   the whole test suite
+# and the others: make prod (production-like stack with honcho), make lint, make typecheck,
+# make messages / make compilemessages (translations).
+
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# The pure packages: mypy --strict and their doctests run in `make test` once they exist.
+PURE_PACKAGES := $(wildcard games/engine league/pairing)
+LOCALES := -l es -l en -l it
+MESSAGES_OPTIONS := --no-obsolete --ignore=staticfiles --ignore=var --ignore=tests --ignore=node_modules
+PIP := $(PY) -m pip install --disable-pip-version-check --quiet
+
+.PHONY: run test lint typecheck prod messages compilemessages install install-dev
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Stamps: reinstall only when a requirements file changes.
+$(VENV)/.runtime: requirements.txt | $(PY)
+	$(PIP) -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(PY)
+	$(PIP) -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+install: $(VENV)/.runtime
+install-dev: $(VENV)/.dev
+
+run: $(VENV)/.runtime
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
+	@echo "Tute is at http://$(HOST):$(PORT)/ (Ctrl+C stops it; the data stays in var/)."
+	$(BIN)/uvicorn tute_site.asgi:application --host $(HOST) --port $(PORT)
+
+test: $(VENV)/.dev typecheck
+	$(BIN)/pytest -n auto --maxprocesses=4 tests $(if $(PURE_PACKAGES),--doctest-modules $(PURE_PACKAGES))
+
+typecheck: $(VENV)/.dev
+	$(if $(PURE_PACKAGES),$(BIN)/mypy $(PURE_PACKAGES),@echo "no pure packages yet")
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+# Production-like: DATABASE_URL, REDIS_URL, DJANGO_SECRET_KEY and ALLOWED_HOSTS come from the
+# environment or from a .env file (honcho reads it). See docs/deploy.md.
+prod: export DJANGO_SETTINGS_MODULE ?= tute_site.settings.production
+prod: $(VENV)/.runtime
+	mkdir -p var
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho run python manage.py migrate --noinput
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho run python manage.py collectstatic --noinput -v0
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile -p $(PORT)
+
+# Translations: update the catalogues from the sources (needs GNU gettext), then translate the
+# new entries of locale/es and locale/it (English is filled in from the source strings).
+messages: $(VENV)/.runtime
+	$(PY) manage.py makemessages $(LOCALES) $(MESSAGES_OPTIONS)
+	msgen -o locale/en/LC_MESSAGES/django.po locale/en/LC_MESSAGES/django.po
+	@for lang in es en it; do \
+	  echo -n "$$lang: "; msgfmt --statistics -o /dev/null locale/$$lang/LC_MESSAGES/django.po; \
+	done
+
+compilemessages: $(VENV)/.runtime
+	$(PY) manage.py compilemessages --ignore=.venv --ignore=var --ignore=staticfiles
