@@ -11,7 +11,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# The pure packages: mypy --strict and their doctests run in `make test` once they exist.
+# The pure packages: `make test` runs mypy --strict on those that exist.
 PURE_PACKAGES := $(wildcard games/engine league/pairing)
 LOCALES := -l es -l en -l it
 MESSAGES_OPTIONS := --no-obsolete --ignore=staticfiles --ignore=var --ignore=tests --ignore=node_modules
@@ -41,7 +41,7 @@ run: $(VENV)/.runtime
 	$(BIN)/uvicorn tute_site.asgi:application --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.dev typecheck
-	$(BIN)/pytest -n auto --maxprocesses=4 tests $(if $(PURE_PACKAGES),--doctest-modules $(PURE_PACKAGES))
+	$(BIN)/pytest -n auto --maxprocesses=4
 
 typecheck: $(VENV)/.dev
 	$(if $(PURE_PACKAGES),$(BIN)/mypy $(PURE_PACKAGES),@echo "no pure packages yet")
