@@ -58,9 +58,7 @@ def seed(*, log: Callable[[str], None] = print) -> None:
             "An example club to try the platform.",
         )
         for username, _name, _country, _language, role in DEMO_PLAYERS[1:]:
-            membership = services.club_join_by_invite(
-                token=club.invite_token, user=users[username]
-            )
+            membership = services.club_join_by_invite(token=club.invite_token, user=users[username])
             if role != Membership.Role.MEMBER:
                 services.membership_set_role(membership=membership, role=role, actor=owner)
         log(f"demo club {DEMO_CLUB}")

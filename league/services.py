@@ -125,9 +125,7 @@ def _locked(club: Club) -> Club:
 
 
 def _active_membership(club: Club, user: User) -> Membership | None:
-    return Membership.objects.filter(
-        club=club, user=user, status=Membership.Status.ACTIVE
-    ).first()
+    return Membership.objects.filter(club=club, user=user, status=Membership.Status.ACTIVE).first()
 
 
 def _require_organiser(club: Club, actor: User) -> Membership:
@@ -263,15 +261,10 @@ def club_leave(*, club: Club, user: User) -> None:
     club = _locked(club)
     membership = Membership.objects.filter(club=club, user=user).first()
     if membership is None:
-        raise errors.NotMemberError(
-            _("You are not a member of %(club)s.") % {"club": club.name}
-        )
+        raise errors.NotMemberError(_("You are not a member of %(club)s.") % {"club": club.name})
     if membership.is_admin and _admin_count(club) <= 1:
         raise errors.LastAdminError(
-            _(
-                "You are the last admin of %(club)s. Make another member admin "
-                "before you leave."
-            )
+            _("You are the last admin of %(club)s. Make another member admin before you leave.")
             % {"club": club.name}
         )
     membership.delete()

@@ -16,13 +16,17 @@ from .models import User
 
 
 @receiver(post_save, sender=User, dispatch_uid="league_user_profile")
-def ensure_profile(sender: type[User], instance: User, created: bool, raw: bool, **kwargs: Any) -> None:
+def ensure_profile(
+    sender: type[User], instance: User, created: bool, raw: bool, **kwargs: Any
+) -> None:
     if created and not raw:
         services.profile_ensure(user=instance)
 
 
 @receiver(user_logged_in, dispatch_uid="league_login_language")
-def apply_preferred_language(sender: Any, request: HttpRequest | None, user: User, **kwargs: Any) -> None:
+def apply_preferred_language(
+    sender: Any, request: HttpRequest | None, user: User, **kwargs: Any
+) -> None:
     if request is None:
         return
     profile = selectors.profile_for_user(user=user)

@@ -156,9 +156,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _after_member_action(request: HttpRequest, club: Club) -> HttpResponse:
     if request.htmx:  # type: ignore[attr-defined]
-        return render(
-            request, "league/club_detail.html#members", _club_page_context(request, club)
-        )
+        return render(request, "league/club_detail.html#members", _club_page_context(request, club))
     return redirect(club)
 
 
@@ -256,9 +254,7 @@ def membership_role(request: HttpRequest, slug: str, membership_id: int) -> Http
     role = request.POST.get("role", "")
     _perform(
         request,
-        lambda: services.membership_set_role(
-            membership=membership, role=role, actor=request.user
-        ),
+        lambda: services.membership_set_role(membership=membership, role=role, actor=request.user),
         _("The role of %(name)s is saved.") % {"name": membership.user.public_name},
     )
     return _after_member_action(request, club)

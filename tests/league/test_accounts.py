@@ -87,9 +87,7 @@ def test_signup_with_a_bad_email_is_refused() -> None:
     ],
 )
 def test_signup_with_a_weak_password_is_refused(password: str, expected: str) -> None:
-    response = english_client().post(
-        SIGNUP, signup_data(password1=password, password2=password)
-    )
+    response = english_client().post(SIGNUP, signup_data(password1=password, password2=password))
     assert response.status_code == 200
     assert expected in response.content.decode()
     assert not User.objects.exists()

@@ -64,9 +64,7 @@ def test_register_create_club_invite_and_join(
     guest.wait_for_url(re.compile(r"/clubs/pena-del-tute/$"))
     assert guest.get_by_text("Welcome to Peña del Tute!").is_visible()
 
-    members = dict(
-        Membership.objects.filter(club=club).values_list("user__username", "role")
-    )
+    members = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
     assert members == {"ana": "admin", "bruno": "member"}
 
     # The admin sees the new member.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
@@ -14,12 +16,12 @@ pytestmark = pytest.mark.django_db
 
 def test_seed_demo_makes_the_players_and_the_club_once(settings) -> None:
     settings.TUTE_DEMO_MODE = True
-    call_command("seed_demo", stdout=open("/dev/null", "w"))
+    call_command("seed_demo", stdout=StringIO())
     # Someone changes something on the site, then the command runs again: nothing is undone.
     club = Club.objects.get(name=DEMO_CLUB)
     club.description = "Cambiado"
     club.save()
-    call_command("seed_demo", stdout=open("/dev/null", "w"))
+    call_command("seed_demo", stdout=StringIO())
     assert User.objects.count() == len(DEMO_PLAYERS)
     assert Club.objects.get().description == "Cambiado"
     roles = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
@@ -35,7 +37,7 @@ def test_seed_demo_refuses_outside_embedded_mode(settings) -> None:
     with pytest.raises(CommandError, match="embedded mode"):
         call_command("seed_demo")
     assert not User.objects.exists()
-    call_command("seed_demo", "--force", stdout=open("/dev/null", "w"))
+    call_command("seed_demo", "--force", stdout=StringIO())
     assert Club.objects.filter(name=DEMO_CLUB).exists()
 
 

@@ -93,7 +93,9 @@ def test_allauth_pages_are_translated_too() -> None:
 def test_catalogue_is_complete_and_compiled(language: str) -> None:
     po = LOCALE / language / "LC_MESSAGES" / "django.po"
     mo = po.with_suffix(".mo")
-    assert po.exists() and mo.exists(), f"run `make messages` then `make compilemessages` ({language})"
+    assert po.exists() and mo.exists(), (
+        f"run `make messages` then `make compilemessages` ({language})"
+    )
     entries = parse_po(po)
     assert len(entries) > 50
     untranslated = [e["msgid"] for e in entries if not all(e["msgstr"])]  # type: ignore[arg-type]
@@ -176,8 +178,16 @@ def test_catalogue_has_every_marked_string(tmp_path: Path) -> None:
     )
     result = subprocess.run(
         [
-            sys.executable, "manage.py", "makemessages", "-l", "es", "--no-obsolete",
-            "--ignore=staticfiles", "--ignore=var", "--ignore=tests", "--ignore=node_modules",
+            sys.executable,
+            "manage.py",
+            "makemessages",
+            "-l",
+            "es",
+            "--no-obsolete",
+            "--ignore=staticfiles",
+            "--ignore=var",
+            "--ignore=tests",
+            "--ignore=node_modules",
         ],
         cwd=copy,
         env=clean_env(DJANGO_SETTINGS_MODULE="i18n_check_settings", PYTHONPATH=str(copy)),

@@ -123,7 +123,7 @@ def test_no_secret_is_committed() -> None:
     assert "/var/" in (ROOT / ".gitignore").read_text()
     for path in ("base.py", "local.py", "production.py"):
         text = (ROOT / "tute_site" / "settings" / path).read_text()
-        assert "SECRET_KEY = \"" not in text and "SECRET_KEY = '" not in text, path
+        assert 'SECRET_KEY = "' not in text and "SECRET_KEY = '" not in text, path
 
 
 def test_local_secret_key_is_made_once_and_kept_private(tmp_path: Path) -> None:

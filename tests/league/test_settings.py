@@ -89,7 +89,9 @@ def test_production_mode_reads_everything_from_the_environment() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("missing", ["DJANGO_SECRET_KEY", "DATABASE_URL", "REDIS_URL", "ALLOWED_HOSTS"])
+@pytest.mark.parametrize(
+    "missing", ["DJANGO_SECRET_KEY", "DATABASE_URL", "REDIS_URL", "ALLOWED_HOSTS"]
+)
 def test_production_refuses_to_start_without_its_variables(missing: str) -> None:
     env = {k: v for k, v in PRODUCTION_ENV.items() if k != missing}
     result = subprocess.run(
