@@ -427,7 +427,7 @@ class CabreroMatch(MatchState):
                 "to_retire": LOSSES_TO_RETIRE, "playoff": self.playoff_hand is not None}
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        if self.playoff_hand is not None and not self.is_terminal():
+        if self.playoff_hand is not None:  # the hand in play (or the last) is the playoff
             local = self._playoff_local(seat) if seat is not None else -1
             obs = super().observation(None)
             obs["hand"] = self.hand.observation(local if local >= 0 else None)
