@@ -65,6 +65,11 @@ def stacked_deck(dealer: int, fixed: Mapping[int, str], turned: str,
     return deck_for_hands([hands[s] for s in range(4)], dealer)
 
 
+def phase_of(hand: HandState) -> Phase:
+    """The hand's phase (a call, so that checks after an action are not narrowed away)."""
+    return hand.phase
+
+
 def play(state: HandState | MatchState, *actions: str) -> None:
     """Apply actions in notation, each for the seat to act."""
     for a in actions:
@@ -142,9 +147,16 @@ def random_hand_playout(variant_key: str, seed: int, options: Mapping[str, Any] 
             check_observation_secrecy(hand)
             check_refusals(hand, rng)
         check_invariants(hand)
-        hand.apply_action(rng.choice(acts), hand.current_player())
+        seat = hand.current_player()
+        if not hand.trick and phase_of(hand) == Phase.PLAY:
+            assert len({h.bit_count() for h in hand.hands}) == 1, "equal hands between tricks"
+        action = rng.choice(acts)
+        if action < 40:
+            assert hand.hands[seat] >> action & 1, "the seat to act holds the card it plays"
+        hand.apply_action(action, seat)
         steps += 1
         assert steps < 200
+    assert hand.legal_actions() == [] and hand.current_player() == -1
     check_invariants(hand)
     check_observation_secrecy(hand)
     result = hand.result()
@@ -180,10 +192,6 @@ def new_hand(fixed: Mapping[int, str], turned: str, dealer: int = 3,
     assert isinstance(hand, TeamHandState)
     return hand
 
-
-def phase_of(hand: HandState) -> Phase:
-    """The hand's phase (a call, so that checks after an action are not narrowed away)."""
-    return hand.phase
 
 
 # --------------------------------------------------------------------------- seats, deal
