@@ -10,6 +10,10 @@ The hand:
   espadas, bastos (C-25a, more than three players only).
 * Standard obligations; the winner of a trick may sing one canto (tute, 40 or 20) before
   leading the next.
+* Observations add ``sitting_out``, ``retired`` and the public facts of the three-player deal:
+  ``swaps`` (seat, card given, card taken; the face-down card is taken unseen, so ``None``) and
+  ``shown`` (the 4 of oros that names the mano when the 2 lies face down); ``offences`` once the
+  hand is over.
 * Who loses: :func:`cabrero_losers` (C-7..C-9, C-18, C-22, option ``tiebreak`` C-25b).
 * Option ``renuncio`` accepts illegal cards and punishes them: the offender alone loses the hand
   and is charged two lost hands (C-23). With ``acusar`` (C-25d) the seat to act may accuse
@@ -118,7 +122,7 @@ REASONS = {
 class CabreroHand(HandState):
     """A hand of Tute Cabrero."""
 
-    __slots__ = ("offences", "accusation", "retired", "sitting_out")
+    __slots__ = ("accusation", "offences", "retired", "shown", "sitting_out", "swaps")
 
     def _deal(self, deck: list[int]) -> None:
         setup = self.setup
@@ -126,6 +130,10 @@ class CabreroHand(HandState):
         self.offences: list[tuple[int, int]] = []  # (seat, card) of each renuncio
         self.accusation: tuple[int, int, bool] | None = None  # (accuser, accused, proven)
         self.retired: frozenset[int] = frozenset(setup.context.get("retired", ()))
+        #: Public facts of the three-player deal: (seat, card given, card taken or -1 when
+        #: taken unseen) per swap, and (seat, card) shown (the 4 of oros naming the mano).
+        self.swaps: tuple[tuple[int, int, int], ...] = ()
+        self.shown: tuple[tuple[int, int], ...] = ()
         dealer = setup.dealer
         remaining = [(dealer + 1 + i) % n for i in range(n) if (dealer + 1 + i) % n
                      not in self.retired]
@@ -187,11 +195,14 @@ class CabreroHand(HandState):
         if first:
             self.trump = OROS
             if leftover == TWO_OF_OROS:
-                self._set_mano(holder(FOUR_OF_OROS))
+                h = holder(FOUR_OF_OROS)
+                self.shown = ((h, FOUR_OF_OROS),)
+                self._set_mano(h)
                 self.out_of_play = 1 << TWO_OF_OROS
             else:
                 h = holder(TWO_OF_OROS)
                 hands[h] ^= (1 << TWO_OF_OROS) | (1 << leftover)
+                self.swaps = ((h, TWO_OF_OROS, -1),)  # the face-down card is taken unseen
                 self.out_of_play = 1 << TWO_OF_OROS
                 self._set_mano(h)
             return
@@ -205,13 +216,14 @@ class CabreroHand(HandState):
         if (1 << leftover) & HIGH_CARDS:
             h = holder(seven)
             hands[h] ^= (1 << seven) | (1 << table)
-            table = seven
-            h = holder(two)
-            hands[h] ^= (1 << two) | (1 << table)
+            h2 = holder(two)
+            hands[h2] ^= (1 << two) | (1 << seven)
+            self.swaps = ((h, seven, leftover), (h2, two, seven))
             table = two
         elif leftover in (index_of(trump, 7), index_of(trump, 6), index_of(trump, 5)):
             h = holder(two)
             hands[h] ^= (1 << two) | (1 << table)
+            self.swaps = ((h, two, leftover),)
             table = two
         self.out_of_play = 1 << table
         self.turned = table
@@ -267,6 +279,9 @@ class CabreroHand(HandState):
     def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
         obs["sitting_out"] = self.sitting_out if self.sitting_out >= 0 else None
         obs["retired"] = sorted(self.retired)
+        obs["swaps"] = [{"seat": s, "gave": NOTATION[gave], "took": NOTATION[took] if took >= 0
+                         else None} for s, gave, took in self.swaps]
+        obs["shown"] = [{"seat": s, "card": NOTATION[c]} for s, c in self.shown]
         if self.phase == Phase.END:
             obs["offences"] = [[s, NOTATION[c]] for s, c in self.offences]
 
