@@ -106,14 +106,13 @@ class TeamHandState(HandState):
     (:meth:`_tute_open`) or credit more than one game for a win (:meth:`_games_credited`).
     """
 
-    __slots__ = ("window_for",)
+    __slots__ = ()
 
     # ----------------------------------------------------------------- deal
 
     def _deal(self, deck: list[int]) -> None:
         if self.n != PLAYERS:
             raise SetupError(f"{self.variant.name} is played by four players, in two pairs.")
-        self.window_for = -1  # in a WINDOW: the trick winner who leads once it closes
         dealer = self.dealer
         self.hands = deal_from_right(deck, dealer)
         self.turned = deck[-1]
@@ -163,9 +162,8 @@ class TeamHandState(HandState):
         self.may_sing = winner
         partner = partner_of(winner)
         if self._window_possible(partner):
-            self.phase = Phase.WINDOW
+            self.phase = Phase.WINDOW  # the winner stays ``leader`` and leads once it closes
             self.turn = partner
-            self.window_for = winner
 
     def _other_actions(self) -> list[int]:
         if self.phase == Phase.WINDOW:
@@ -177,24 +175,21 @@ class TeamHandState(HandState):
             super()._apply_other(action)
             return
         seat = self.turn
-        winner = self.window_for
-        self.window_for = -1
         if action == A.TUTE:
             self._sing_tute(seat)
             return
         if A.SING <= action < A.SING + 4:
             self._sing(seat, action - A.SING)
         self.phase = Phase.PLAY
-        self.turn = winner
-        self.may_sing = winner
+        self.turn = self.may_sing = self.leader
 
     def _reject(self, action: int) -> None:
         seat = self.turn
         if self.phase == Phase.WINDOW:
             if 0 <= action < 40:
                 raise WrongPhaseError(
-                    f"Your partner (seat {self.window_for}) took the trick: sing a canto or "
-                    "pass before he leads.", leader=self.window_for)
+                    f"Your partner (seat {self.leader}) took the trick: sing a canto or "
+                    "pass before he leads.", leader=self.leader)
             if action == A.TUTE and not self._tute_open(seat):
                 raise IllegalActionError(self._tute_closed_message())
             if A.SING <= action < A.SING + 4 or action == A.TUTE:
@@ -252,7 +247,7 @@ class TeamHandState(HandState):
         obs["team_points"] = self.team_points()
         obs["team_tricks"] = [self.tricks[0] + self.tricks[2], self.tricks[1] + self.tricks[3]]
         obs["may_sing"] = self.may_sing if self.may_sing >= 0 else None
-        obs["window"] = ({"seat": self.turn, "leader": self.window_for}
+        obs["window"] = ({"seat": self.turn, "leader": self.leader}
                          if self.phase == Phase.WINDOW else None)
         obs["sung_suits"] = [SUIT_LETTERS[s] for s in range(4) if self.sung >> s & 1]
 

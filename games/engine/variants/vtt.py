@@ -175,7 +175,7 @@ def vtt_resolve(trick: list[int], trump: int) -> tuple[int, int, int]:
 class VTTHand(TeamHandState):
     """A game of Variable Trump Tute: the suits in force change within the trick."""
 
-    __slots__ = ("initial_trump", "played", "trick_trump")
+    __slots__ = ("initial_trump", "played")
 
     CANTO_AFTER_WIN: ClassVar[bool] = True
     ADMITS_TUTE: ClassVar[bool] = True
@@ -190,7 +190,7 @@ class VTTHand(TeamHandState):
             self.trump = OROS
             self._set_mano(next(s for s in range(4) if self.hands[s] >> TWO_OF_OROS & 1))
         self.played = 0  # the cards of the trick in play, as a mask
-        self.initial_trump = self.trick_trump = self.trump
+        self.initial_trump = self.trump
 
     # ----------------------------------------------------------------- the trick
 
@@ -217,7 +217,6 @@ class VTTHand(TeamHandState):
         else:
             self.played = bit
             self.lead = suit
-            self.trick_trump = self.trump
         if suit == self.trump:  # any trump changes the suits in force at once
             self.lead = suit
             self.trump = NEXT_TRUMP[suit]
@@ -278,15 +277,15 @@ class VTTHand(TeamHandState):
     def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
         super()._observe_extra(obs, seat)
         obs["initial_trump"] = SUIT_LETTERS[self.initial_trump]
-        obs["trick_trump"] = SUIT_LETTERS[self.trick_trump if self.trick else self.trump]
         obs["suit_cycle"] = {SUIT_LETTERS[s]: SUIT_LETTERS[NEXT_TRUMP[s]] for s in range(4)}
         suits = []
-        trump = self.initial_trump
+        trump = self.initial_trump  # the final trump of each trick starts the next
         for t in self.history:
             lead, final = vtt_suits(list(t.cards), trump)
             suits.append([SUIT_LETTERS[trump], SUIT_LETTERS[lead], SUIT_LETTERS[final]])
             trump = final
         obs["trick_suits"] = suits
+        obs["trick_trump"] = SUIT_LETTERS[trump]
 
 
 class VTTMatch(TeamMatch):
