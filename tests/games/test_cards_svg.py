@@ -370,7 +370,7 @@ def test_a_ten_card_hand_fits_a_360px_phone(browser_context_factory: Any) -> Non
     outline = page.evaluate(
         "getComputedStyle(document.activeElement.querySelector('.playing-card')).outlineWidth"
     )
-    assert outline == "5px"
+    assert outline == "4px"
     page.screenshot(path=str(Path(tempfile.gettempdir()) / "cards-hand-360.png"), full_page=True)
 
 
