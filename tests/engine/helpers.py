@@ -82,6 +82,8 @@ def cabrero_deck(players: int, dealer: int, hands: Mapping[int, Sequence[str]] |
             raise ValueError("only three players leave a card over")
         put(39, leftover)
     for seat, cards in (hands or {}).items():
+        if seat == order[(dealt - 1) % k]:  # the card dealt last may be listed here too
+            cards = [c for c in cards if c != last]
         free = [j for j in slots[seat] if deck[j] is None]
         if len(cards) > len(free):
             raise ValueError(f"seat {seat} gets only {len(slots[seat])} cards")
