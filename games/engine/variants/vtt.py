@@ -47,9 +47,19 @@ The first dealer is drawn from the seed; the deal passes to the right each game.
 holder of the 2 of coins leads the first trick of each game; ``double_101`` — a team that wins a
 game with 101 points or more is credited with two games.
 
-**Decisions** (the sheet is silent): with ``coins_trump`` no card is dealt face up (trump needs
-no naming), the dealer still deals and the deal still passes to the right; under
-``double_101`` a game won by tute counts one game, since it ends before the points are made.
+**Decisions** (the sheet is silent):
+
+* "Trumps in the trick" (obligations 1-3) are the cards of the trump suit in force when the
+  player plays, including cards played before a change made their suit trump — the same
+  reading the sheet gives for the winner at the end.
+* With ``coins_trump`` no card is dealt face up (trump needs no naming); the dealer still deals
+  and the deal still passes to the right.
+* Under ``double_101`` a game won by tute counts one game: it ends before the points are made.
+* The partner of the trick winner declares (or passes) first, then the winner declares before
+  leading; the partner is asked on public facts only (:mod:`~games.engine.variants.teams`).
+
+``HandResult.team_points`` is ``(North-South, East-West)``; ``winners``/``losers`` are seats;
+``extra["games"]`` the games the win is credited with.
 """
 
 from __future__ import annotations
