@@ -21,6 +21,7 @@ from games.engine.rules import standard_legal
 from games.engine.state import HandSetup, Phase
 from games.engine.variant import REGISTRY
 from games.engine.variants.dos_ar import DosArHand, DosArMatch, dos_ar_winner
+from tests.engine.helpers import random_playout
 from tests.engine.stock_support import (
     check_cards_conserved,
     lowest_card,
@@ -259,3 +260,9 @@ def test_stacked_hand_conserves_cards_through_the_draw() -> None:
         assert h.phase == Phase.PLAY
         h.apply_action(lowest_card(h))
     assert mask_of(h.hand_of(0)) == 0
+
+
+def test_shared_engine_invariants_hold() -> None:
+    """The invariants every variant's hands share (tests/engine/helpers.py)."""
+    for seed in range(20):
+        random_playout(hand(seed=seed, dealer=seed % 2), random.Random(seed))

@@ -248,6 +248,8 @@ class DosHand(StockHand):
     # ----------------------------------------------------------------- actions
 
     def legal_actions(self) -> list[int]:
+        """The cards and cantos of any hand, plus ``swap`` when the seat to act may exchange
+        the turned card, and ``claim`` on every turn of a second deal (until a capote)."""
         acts = super().legal_actions()
         if self.phase == Phase.PLAY:
             seat = self.turn
