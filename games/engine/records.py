@@ -3,6 +3,7 @@
 A record is the whole truth of a game: replaying it through the engine gives the identical
 state, because the deal is drawn from the seed and every later change is an action. The format
 is versioned (``"format": 1``); actions are written in their notation (``"12B"``, ``"sing:O"``).
+A hand dealt from a stacked deck records the deck (``"deck"``, notations in deal order).
 
 >>> from games.engine import get_variant
 >>> m = get_variant("cabrero").new_match(players=4, seed="demo")
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.actions import action_to_notation, parse_action
+from games.engine.cards import NOTATION, parse_card
 from games.engine.errors import RecordError, TuteError
 from games.engine.match import MatchState
 from games.engine.state import HandSetup, HandState
@@ -36,10 +38,14 @@ def match_record(match: MatchState) -> dict[str, Any]:
 def hand_record(hand: HandState) -> dict[str, Any]:
     """The record of one hand (its setup, including the match context, and its actions)."""
     s = hand.setup
-    return {"format": FORMAT, "kind": "hand", "variant": hand.variant.key, "players": s.players,
-            "options": dict(s.options), "seed": s.seed, "dealer": s.dealer, "first": s.first,
-            "hand_number": s.hand_number, "context": dict(s.context),
-            "actions": [action_to_notation(a) for a in hand.log]}
+    rec: dict[str, Any] = {
+        "format": FORMAT, "kind": "hand", "variant": hand.variant.key, "players": s.players,
+        "options": dict(s.options), "seed": s.seed, "dealer": s.dealer, "first": s.first,
+        "hand_number": s.hand_number, "context": dict(s.context),
+        "actions": [action_to_notation(a) for a in hand.log]}
+    if s.deck is not None:  # a stacked deck replaces the seed's shuffle
+        rec["deck"] = [NOTATION[c] for c in s.deck]
+    return rec
 
 
 def replay(record: dict[str, Any]) -> Any:
@@ -61,10 +67,12 @@ def replay(record: dict[str, Any]) -> Any:
                                            options=record["options"], dealer=record["dealer"])
         elif kind == "hand":
             opts = variant.validate_options(record["options"])
+            deck = record.get("deck")
             setup = HandSetup(players=record["players"], seed=record["seed"], options=opts,
                               dealer=record["dealer"], first=record["first"],
                               hand_number=record["hand_number"],
-                              context=record.get("context") or {})
+                              context=record.get("context") or {},
+                              deck=None if deck is None else tuple(parse_card(c) for c in deck))
             state = variant.match_class.hand_class_for(variant, setup)(setup)
         else:
             raise RecordError(f"Unknown record kind {kind!r}.")
