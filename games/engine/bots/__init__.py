@@ -3,22 +3,37 @@
 The one entry point for the rest of the platform is :func:`choose_action`: given a bot level,
 the observation the engine gives that seat (``MatchState.observation(seat)`` or
 ``HandState.observation(seat)``) and a seed, it returns the notation of a legal action. A bot
-never sees anything else, so it cannot cheat.
+never sees anything else, so it cannot cheat. The levels (:data:`LEVELS`, weakest first):
+
+* ``random``: a uniformly random legal action;
+* ``heuristic``: the rules of thumb of good players (:mod:`games.engine.bots.policy`);
+* ``strong``: determinized search over the seat's information set, exact once a two-player
+  stock is empty (:mod:`games.engine.bots.players`), within a time or iteration budget.
+
+Modules: :mod:`~games.engine.bots.view` (reading an observation),
+:mod:`~games.engine.bots.restore` (an engine state from an observation and guessed hidden
+cards), :mod:`~games.engine.bots.determinize` (dealing the unseen cards consistently),
+:mod:`~games.engine.bots.policy`, :mod:`~games.engine.bots.objective`,
+:mod:`~games.engine.bots.solver`, :mod:`~games.engine.bots.players` (the :class:`Bot`
+classes), :mod:`~games.engine.bots.arena` (duplicate-deal matches and the decision-time
+benchmark).
 
 >>> from games.engine import get_variant
 >>> m = get_variant("cabrero").new_match(players=4, seed=3)
->>> a = choose_action("random", m.observation(m.current_player()), seed=1)
->>> a in m.observation(m.current_player())["hand"]["legal"]
+>>> obs = m.observation(m.current_player())
+>>> all(choose_action(level, obs, seed=1, budget_ms=5) in obs["hand"]["legal"]
+...     for level in LEVELS)
 True
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from games.engine.bots.players import Bot, HeuristicBot, RandomBot, StrongBot, make_bot
+
 #: The levels available, weakest first.
-LEVELS: tuple[str, ...] = ("random",)
+LEVELS: tuple[str, ...] = ("random", "heuristic", "strong")
 
 
 def legal_of(observation: dict[str, Any]) -> list[str]:
@@ -29,11 +44,20 @@ def legal_of(observation: dict[str, Any]) -> list[str]:
     return list(observation.get("legal") or [])
 
 
-def choose_action(level: str, observation: dict[str, Any], seed: int | str | None = None) -> str:
-    """The action a bot of ``level`` plays from ``observation`` (its own seat's view)."""
-    legal = legal_of(observation)
-    if not legal:
+def choose_action(level: str, observation: dict[str, Any], seed: int | str | None = None,
+                  budget_ms: float | None = None, iterations: int | None = None) -> str:
+    """The action a bot of ``level`` plays from ``observation`` (its own seat's view).
+
+    ``budget_ms`` and ``iterations`` bound the strong bot's search (defaults:
+    :data:`~games.engine.bots.players.STRONG_BUDGET_MS` and
+    :data:`~games.engine.bots.players.STRONG_ITERATIONS`); the other levels ignore them.
+    """
+    if not legal_of(observation):
         raise ValueError("The observed seat has no legal action: it is not its turn.")
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r}; levels: {', '.join(LEVELS)}.")
-    return random.Random(seed).choice(legal)
+    return make_bot(level, budget_ms, iterations).act(observation, seed)
+
+
+__all__ = ["LEVELS", "Bot", "HeuristicBot", "RandomBot", "StrongBot", "choose_action",
+           "legal_of", "make_bot"]

@@ -56,8 +56,9 @@ class Knowledge:
     stock_hidden: int  # hidden stock cards
 
     @classmethod
-    def of(cls, view: View) -> Knowledge:
-        """Everything ``view`` tells about the hidden cards."""
+    def of(cls, view: View, voids: bool = True) -> Knowledge:
+        """Everything ``view`` tells about the hidden cards (``voids`` False skips reading
+        the voids off the history, for callers that do not look at the hidden cards)."""
         obs = view.obs
         n = view.n
         seat = view.seat
@@ -102,10 +103,11 @@ class Knowledge:
         if stock_count is not None:
             stock_hidden = int(stock_count) - (1 if bottom >= 0 else 0)
         return cls(seat=seat, n=n, own=own, unseen=unseen, known=known,
-                   forbidden=voids(view, unseen), need=need, stock_hidden=stock_hidden)
+                   forbidden=void_masks(view, unseen) if voids else [0] * n, need=need,
+                   stock_hidden=stock_hidden)
 
 
-def voids(view: View, unseen: int) -> list[int]:
+def void_masks(view: View, unseen: int) -> list[int]:
     """Per seat, the unseen cards it cannot hold, from the cards it played into tricks."""
     cls = hand_class_of(view)
     obs = view.obs
