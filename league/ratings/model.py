@@ -1,0 +1,183 @@
+"""The rating model: Plackett-Luce (openskill) per variant shape, and the shown rating.
+
+Design: the database layer (``league.rankings``) keeps a :class:`Skill` per player and variant
+and calls :func:`rate_match` once per finished rated match, in a fixed order. Everything here
+is a pure function of its arguments, so the same matches in the same order always give the
+same ratings (the incremental task and the recomputation share this code).
+
+The model keeps openskill's documented defaults (``mu`` 25, ``sigma`` 25/3, ``beta`` 25/6,
+``tau`` 25/300), so its documented figures hold for our functions unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, TypeVar
+
+from openskill.models import PlackettLuce
+
+K = TypeVar("K", bound=Hashable)
+
+MODEL: Final = PlackettLuce()
+
+DUEL: Final = "duel"
+TEAMS: Final = "teams"
+PLACES: Final = "places"
+
+#: How each variant's sides are formed (see :func:`sides_of`).
+SHAPES: Final[Mapping[str, str]] = {
+    "dos": DUEL,
+    "dos_ar": DUEL,
+    "parejas": TEAMS,
+    "vtt": TEAMS,
+    "cabrero": PLACES,
+    "chancho": PLACES,
+    "arrastrado": PLACES,
+}
+
+#: Rated games below which a rating is provisional (not on the leaderboards, shown with "?").
+PROVISIONAL_GAMES: Final = 20
+
+#: Shown points per unit of ``mu``: 400 / (sqrt(2) * beta * ln 10) is 29.5, rounded to 30. Two
+#: settled players 100 points apart then have about the chance Elo gives them (64% to 36%).
+SCALE: Final = 30.0
+#: The conservative estimate ``mu - 3 sigma`` that shows as 1500: an average player (``mu`` 25)
+#: whose ``sigma`` has come down to 2 (a few dozen games).
+REFERENCE_ORDINAL: Final = 25.0 - 3 * 2.0
+SHOWN_AT_REFERENCE: Final = 1500
+
+
+class UnknownShapeError(ValueError):
+    """The variant has no rating shape (it is not one of :data:`SHAPES`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A player's rating in one variant: the mean and spread of the belief in his skill."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate ``mu - 3 sigma``.
+
+        >>> round(Skill(26.964294621803063, 8.177962604389991).ordinal, 10)
+        2.4304068086
+        """
+        return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> int:
+        """:func:`shown_rating` of this skill."""
+        return shown_rating(self)
+
+
+DEFAULT_SKILL: Final = Skill(MODEL.mu, MODEL.sigma)
+
+
+def shown_rating(skill: Skill) -> int:
+    """The rating players see: ``1500 + 30 * (mu - 3 sigma - 19)``, never below 0.
+
+    A newcomer (``mu`` 25, ``sigma`` 25/3) shows 930 and climbs as his uncertainty shrinks; an
+    average settled player shows about 1500.
+
+    >>> shown_rating(DEFAULT_SKILL)
+    930
+    >>> shown_rating(Skill(25.0, 2.0))
+    1500
+    >>> shown_rating(Skill(30.0, 2.0))
+    1650
+    """
+    value = SHOWN_AT_REFERENCE + SCALE * (skill.ordinal - REFERENCE_ORDINAL)
+    return max(0, round(value))
+
+
+def is_provisional(games: int) -> bool:
+    """Whether a rating after ``games`` rated games is still provisional.
+
+    >>> is_provisional(0), is_provisional(PROVISIONAL_GAMES - 1), is_provisional(PROVISIONAL_GAMES)
+    (True, True, False)
+    """
+    return games < PROVISIONAL_GAMES
+
+
+def shape_of(variant: str) -> str:
+    """The rating shape of a variant key.
+
+    >>> shape_of("vtt"), shape_of("dos_ar"), shape_of("arrastrado")
+    ('teams', 'duel', 'places')
+    """
+    try:
+        return SHAPES[variant]
+    except KeyError:
+        raise UnknownShapeError(f"No rating shape for variant {variant!r}.") from None
+
+
+def sides_of(variant: str, seats: int) -> list[list[int]]:
+    """The seats of each side of a match of ``variant`` with ``seats`` seats.
+
+    >>> sides_of("parejas", 4)
+    [[0, 2], [1, 3]]
+    >>> sides_of("cabrero", 3)
+    [[0], [1], [2]]
+    """
+    if shape_of(variant) == TEAMS:
+        return [list(range(0, seats, 2)), list(range(1, seats, 2))]
+    return [[seat] for seat in range(seats)]
+
+
+def rate_match(
+    variant: str,
+    *,
+    places: Sequence[int],
+    players: Sequence[K | None],
+    prior: Mapping[K, Skill],
+) -> dict[K, Skill]:
+    """The new skill of every person who played a finished match.
+
+    ``places`` and ``players`` are per seat (``None``: a bot seat); ``prior`` holds the skills
+    before the match (a player missing from it starts at :data:`DEFAULT_SKILL`). A side's rank
+    is the best place among its seats. Returns ``{}`` when fewer than two sides have a person.
+
+    >>> after = rate_match("parejas", places=[1, 2, 1, 2], players=["a", "x", "b", "y"], prior={})
+    >>> after["a"] == after["b"], round(after["a"].mu, 6), round(after["x"].sigma, 6)
+    (True, 26.964295, 8.177963)
+    """
+    if len(places) != len(players):
+        raise ValueError("places and players must have one entry per seat.")
+    people = [p for p in players if p is not None]
+    if len(set(people)) != len(people):
+        raise ValueError("A player cannot hold two seats of one match.")
+    sides: list[list[K]] = []
+    ranks: list[float] = []
+    for seats in sides_of(variant, len(players)):
+        members = [p for s in seats if (p := players[s]) is not None]
+        if members:
+            sides.append(members)
+            ranks.append(float(min(places[s] for s in seats)))
+    if len(sides) < 2:
+        return {}
+    teams = [
+        [MODEL.rating(mu=(k := prior.get(p, DEFAULT_SKILL)).mu, sigma=k.sigma) for p in side]
+        for side in sides
+    ]
+    rated = MODEL.rate(teams, ranks=ranks)
+    return {
+        player: Skill(float(new.mu), float(new.sigma))
+        for side, new_side in zip(sides, rated, strict=True)
+        for player, new in zip(side, new_side, strict=True)
+    }
+
+
+def win_probability(a: Skill, b: Skill) -> float:
+    """openskill's prediction that ``a`` finishes ahead of ``b`` in a duel.
+
+    >>> round(win_probability(DEFAULT_SKILL, DEFAULT_SKILL), 3)
+    0.5
+    """
+    first, _second = MODEL.predict_win(
+        [[MODEL.rating(mu=a.mu, sigma=a.sigma)], [MODEL.rating(mu=b.mu, sigma=b.sigma)]]
+    )
+    return float(first)
