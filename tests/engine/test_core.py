@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from games.engine import (
-    REGISTRY,
     CardNotInHandError,
     GameOverError,
     IllegalActionError,
@@ -35,6 +34,7 @@ from games.engine import actions as A
 from games.engine.cards import parse_card
 from games.engine.records import hand_record, match_record, replay
 from games.engine.state import HandState, Phase, shuffled_deck
+from games.engine.variant import REGISTRY
 from tests.engine.helpers import (
     assert_refused,
     cabrero_deck,
