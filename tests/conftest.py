@@ -43,13 +43,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture
-def browser_context_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+def browser_context_factory(
+    transactional_db: None, live_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Any]:
     """Make independent browser contexts (one per player) in one headless Chromium.
 
-    For tests marked ``browser``, with pytest-django's ``live_server`` and ``transactional_db``.
-    Playwright's sync API runs an event loop in this thread, so Django's async-safety check is
-    relaxed while it runs.
+    For tests marked ``browser``; ``live_server.url`` is the site. Playwright's sync API marks
+    an event loop as running in this thread, so Django's async-safety check is relaxed, and the
+    database connections opened meanwhile are closed before the browser goes.
     """
+    from django.db import connections
     from playwright.sync_api import sync_playwright
 
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -67,6 +70,7 @@ def browser_context_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
         try:
             yield make
         finally:
+            connections.close_all()
             for context in contexts:
                 context.close()
             browser.close()
@@ -76,3 +80,10 @@ def browser_context_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 def browser_page(browser_context_factory: Any) -> Any:
     """One Playwright page in headless Chromium (English locale)."""
     return browser_context_factory().new_page()
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup: None, live_server: Any) -> Any:
+    """pytest-django's live server, started after the test databases exist so that it stops
+    (closing its connection) before they are dropped."""
+    return live_server

@@ -23,9 +23,7 @@ def sign_up(page, base: str, username: str, display_name: str) -> None:
     page.click("main form button[type=submit]")
 
 
-def test_register_create_club_invite_and_join(
-    live_server, transactional_db, browser_context_factory
-) -> None:
+def test_register_create_club_invite_and_join(live_server, browser_context_factory) -> None:
     base = live_server.url
     owner_context = browser_context_factory(permissions=["clipboard-read", "clipboard-write"])
     owner = owner_context.new_page()
