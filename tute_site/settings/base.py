@@ -22,6 +22,7 @@ DATABASE_URL = env_str("DATABASE_URL") or None
 INSTALLED_APPS = [
     # Project apps come first so that their templates override the packages' ones.
     "league",
+    "league.rankings",
     "games",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -37,6 +38,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular_sidecar",
     "template_partials",
 ]
 

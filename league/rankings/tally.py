@@ -1,0 +1,157 @@
+"""A finished match's figures per seat, from the engine's JSON (pure: no Django).
+
+Input is what the engine writes: each hand's ``HandResult.to_json()`` and the match's
+``MatchResult.to_json()``. A seat *played* a hand when it is among the hand's winners or
+losers (a dealer sitting out, a retired Cabrero player, the others of a Cabrero playoff are in
+neither). Counted per seat:
+
+* hands played, won and lost; hand points (cards, last trick and cantos), card points, tricks;
+  the points of each hand played (for the distribution);
+* cantos: 40s and 20s by their value, tutes (a canto with ``tute``);
+* capotes: hands whose ``capote`` names the seat (the seat took every trick);
+* renuncios: hands lost with reason ``renuncio`` (the seat was convicted);
+* retired: the match's ``extra["retired_at"]`` names a hand for the seat (Cabrero, Chancho:
+  four hands lost);
+* the outcome: a win with place 1, a loss with a worse place, a draw when every seat shares
+  place 1.
+
+A Cabrero playoff hand is played by two of the seats: its record's ``context["seats"]`` maps
+the hand's seats to the match's, which :func:`table_seats` applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+WIN, DRAW, LOSS = "W", "D", "L"
+
+
+@dataclass
+class SeatTally:
+    seat: int
+    side: int
+    place: int
+    outcome: str = LOSS
+    hands: int = 0
+    hands_won: int = 0
+    hands_lost: int = 0
+    hand_points: int = 0
+    card_points: int = 0
+    tricks: int = 0
+    cantos_40: int = 0
+    cantos_20: int = 0
+    tutes: int = 0
+    capotes: int = 0
+    renuncios: int = 0
+    retired: bool = False
+    timeouts: int = 0
+    points_per_hand: list[int] = field(default_factory=list)
+
+
+def table_seats(result: Mapping[str, Any], seat_map: Sequence[int] | None) -> dict[str, Any]:
+    """A hand result with its seats renamed to the match's seats by ``seat_map``.
+
+    >>> table_seats({"points": [10, 120], "card_points": [10, 110], "tricks": [1, 19],
+    ...              "cantos": [{"seat": 1, "points": 20, "tute": False}], "winners": [1],
+    ...              "losers": [0], "capote": None}, [3, 1])["winners"]
+    [1]
+    """
+    if not seat_map:
+        return dict(result)
+    n = max(seat_map) + 1
+    out = dict(result)
+    for key in ("points", "card_points", "tricks"):
+        values = result.get(key) or []
+        spread = [0] * n
+        for local, value in enumerate(values):
+            spread[seat_map[local]] = value
+        out[key] = spread
+    out["winners"] = [seat_map[s] for s in result.get("winners") or []]
+    out["losers"] = [seat_map[s] for s in result.get("losers") or []]
+    out["cantos"] = [
+        {**c, "seat": seat_map[c["seat"]]} for c in result.get("cantos") or [] if "seat" in c
+    ]
+    for key in ("capote", "tute"):
+        if result.get(key) is not None:
+            out[key] = seat_map[int(result[key])]
+    return out
+
+
+def side_of(seat: int, teams: bool) -> int:
+    """The rating side of a seat: its team (seat parity) in team variants, else itself."""
+    return seat % 2 if teams else seat
+
+
+def _at(values: Sequence[Any], seat: int) -> int:
+    return int(values[seat]) if seat < len(values) and values[seat] is not None else 0
+
+
+def tally_match(
+    *,
+    players: int,
+    places: Sequence[int],
+    hands: Sequence[Mapping[str, Any]],
+    result: Mapping[str, Any] | None = None,
+    teams: bool = False,
+    timeouts: Mapping[Any, int] | None = None,
+) -> list[SeatTally]:
+    """The figures of every seat of a finished match (``hands`` already in table seats).
+
+    >>> hand = {"points": [6, 45, 41, 58], "card_points": [6, 45, 41, 38],
+    ...         "tricks": [1, 3, 3, 3], "losers": [1, 2], "winners": [3, 0],
+    ...         "cantos": [{"seat": 3, "suit": "E", "points": 20, "tute": False}],
+    ...         "reason_code": "middle", "capote": None, "tute": None}
+    >>> rows = tally_match(players=4, places=[1, 4, 3, 1], hands=[hand])
+    >>> [(r.outcome, r.hand_points, r.cantos_20) for r in rows]
+    [('W', 6, 0), ('L', 45, 0), ('L', 41, 0), ('W', 58, 1)]
+    """
+    if len(places) != players:
+        raise ValueError("places must have one entry per seat")
+    everybody_first = all(p == 1 for p in places)
+    rows = []
+    for seat in range(players):
+        place = int(places[seat])
+        outcome = DRAW if everybody_first else (WIN if place == 1 else LOSS)
+        rows.append(SeatTally(seat=seat, side=side_of(seat, teams), place=place, outcome=outcome))
+    for hand in hands:
+        winners = {int(s) for s in hand.get("winners") or []}
+        losers = {int(s) for s in hand.get("losers") or []}
+        points = hand.get("points") or []
+        card_points = hand.get("card_points") or []
+        tricks = hand.get("tricks") or []
+        renuncio = hand.get("reason_code") == "renuncio"
+        for row in rows:
+            s = row.seat
+            if s not in winners and s not in losers:
+                continue
+            row.hands += 1
+            row.hands_won += s in winners
+            row.hands_lost += s in losers
+            p = _at(points, s)
+            row.hand_points += p
+            row.points_per_hand.append(p)
+            row.card_points += _at(card_points, s)
+            row.tricks += _at(tricks, s)
+            if renuncio and s in losers:
+                row.renuncios += 1
+            if hand.get("capote") is not None and int(hand["capote"]) == s:
+                row.capotes += 1
+        for canto in hand.get("cantos") or []:
+            seat = canto.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < players:
+                continue
+            row = rows[seat]
+            if canto.get("tute"):
+                row.tutes += 1
+            elif canto.get("points") == 40:
+                row.cantos_40 += 1
+            else:
+                row.cantos_20 += 1
+    retired_at = ((result or {}).get("extra") or {}).get("retired_at") or []
+    for row in rows:
+        row.retired = row.seat < len(retired_at) and retired_at[row.seat] is not None
+        if timeouts:
+            row.timeouts = int(timeouts.get(row.seat, timeouts.get(str(row.seat), 0)) or 0)
+    return rows
