@@ -1,12 +1,25 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from tute_site.navigation import NavItem
+
 
 class GamesConfig(AppConfig):
     """Live tables; the rules engine is the pure package ``games.engine``."""
 
     name = "games"
     verbose_name = _("Games")
-    # Navigation entries, e.g. (NavItem("games:table_list", _("Tables"), order=30),)
-    # with NavItem from tute_site.navigation.
-    nav_items: tuple[object, ...] = ()
+    nav_items = (NavItem("games:table_list", _("Tables"), order=30),)
+
+    def ready(self) -> None:
+        from django.conf import settings
+
+        from games import conf
+
+        # Celery beat runs the watchdog that plays the bot moves whose tasks were lost.
+        schedule = getattr(settings, "CELERY_BEAT_SCHEDULE", None)
+        if isinstance(schedule, dict):
+            schedule.setdefault(
+                "games-tables-watchdog",
+                {"task": "games.tables_watchdog", "schedule": conf.watchdog_interval()},
+            )

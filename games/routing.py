@@ -1,6 +1,10 @@
 """WebSocket routes, mounted by ``tute_site.asgi`` behind the origin check and the session
-authentication (``scope["user"]``). Add ``path("ws/…", Consumer.as_asgi())`` entries here."""
+authentication (``scope["user"]``)."""
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-websocket_urlpatterns: list[URLPattern] = []
+from games.consumers import TableConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+]

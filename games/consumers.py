@@ -1,0 +1,215 @@
+"""The table's WebSocket: ``/ws/tables/<id>/``. A thin adapter between frames and services.
+
+Connecting needs a logged-in session (else the handshake is refused, close code 4401) and the
+right to watch the table (4403; private tables: players, creator, invitation link holders);
+the origin is checked by ``AllowedHostsOriginValidator`` in ``tute_site.asgi``.
+
+Client → server (JSON text frames):
+
+``{"type": "hello", "version": 17, "lang": "es"}``
+    sent on every (re)connection with the last version the client saw (null: none). The
+    server answers with the current state, and ``missed``: what happened since, in words.
+``{"type": "act", "action": "12B", "version": 17}``
+    a move, on the state the client saw. The result arrives as the next ``state`` frame (to
+    every socket of the table) or as an ``error`` frame to this socket only.
+``{"type": "take_back"}``  play my seat myself again after a timeout.
+``{"type": "ping"}``       answered by ``{"type": "pong"}``.
+
+Server → client:
+
+``{"type": "state", "version": 18, "revision": 31, "seat": 0, "status": "playing",
+"your_turn": true, "legal": ["12B", ...], "html": "<rendered partial>", "missed": [...]}``
+    the table as this socket's viewer may see it: its own seat's observation, or the public
+    one for a spectator, rendered server-side (``games/_live.html``) in the viewer's language.
+``{"type": "error", "code": "obligation", "message": "...", "version": 18}``
+    a refused frame or move (the table is unchanged); ``code`` is stable, the message
+    translated.
+
+Every change to the table reaches the group ``table-<id>`` as ``table.changed`` with its
+version and revision, after the change committed; each consumer then renders its own view,
+so no frame ever holds another seat's cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games import dispatch, selectors, services
+from games import errors as e
+
+#: Session key holding the ids of private tables whose invitation link the user opened.
+INVITES_SESSION_KEY = "games_table_invites"
+MAX_FRAME = 4096
+CLOSE_NO_SESSION = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+def language_of(code: Any) -> str | None:
+    codes = {c for c, _ in settings.LANGUAGES}
+    if isinstance(code, str):
+        code = code.strip().lower()[:2]
+        if code in codes:
+            return code
+    return None
+
+
+def build_state_frame(*, table_id: int, user: Any, language: str,
+                      missed_since: int | None = None) -> dict[str, Any]:
+    """The ``state`` frame for ``user`` (rendered in ``language``)."""
+    snapshot = selectors.table_snapshot(table_id=table_id)
+    with translation.override(language):
+        view = selectors.table_view(snapshot=snapshot, user=user)
+        html = render_to_string("games/_live.html", {"view": view})
+        frame: dict[str, Any] = {
+            "type": "state",
+            "version": view.version,
+            "revision": view.revision,
+            "seat": view.your_seat,
+            "status": snapshot.table.status,
+            "your_turn": view.your_turn,
+            "legal": view.legal,
+            "html": html,
+        }
+        if missed_since is not None and missed_since < view.version:
+            frame["missed"] = selectors.missed_lines(snapshot=snapshot, since=missed_since)
+    return frame
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: int
+    group: str
+    language: str
+    sent_revision: int
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_NO_SESSION)
+            return
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        session = self.scope.get("session")
+        invited = False
+        if session is not None:
+            invites = await database_sync_to_async(session.get)(INVITES_SESSION_KEY, [])
+            invited = self.table_id in (invites or [])
+        allowed = await database_sync_to_async(self._may_watch)(user, invited)
+        if allowed is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if not allowed:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        cookies = self.scope.get("cookies") or {}
+        self.language = (
+            language_of(cookies.get(settings.LANGUAGE_COOKIE_NAME)) or settings.LANGUAGE_CODE
+        )
+        self.sent_revision = -1
+        self.group = dispatch.table_group(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        dispatch.bind_loop(asyncio.get_running_loop())
+        dispatch.start_watchdog_if_inprocess()
+        await self.accept()
+
+    def _may_watch(self, user: Any, invited: bool) -> bool | None:
+        table = selectors.table_get(table_id=self.table_id)
+        if table is None:
+            return None
+        return selectors.may_watch(table=table, user=user, invited=invited)
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # ------------------------------------------------------------------ client frames
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            frame = self._parse(text_data, bytes_data)
+            kind = frame["type"]
+            if kind == "hello":
+                await self._hello(frame)
+            elif kind == "act":
+                await self._act(frame)
+            elif kind == "take_back":
+                await self._call(services.table_take_back, table_id=self.table_id,
+                                 user=self.scope["user"])
+            elif kind == "ping":
+                await self.send(text_data='{"type": "pong"}')
+            else:
+                raise e.BadFrameError()
+        except e.TableError as error:
+            await self._send_error(error)
+
+    def _parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
+        with translation.override(self.language):
+            if text_data is None or len(text_data) > MAX_FRAME:
+                raise e.BadFrameError()
+            try:
+                frame = json.loads(text_data)
+            except ValueError:
+                raise e.BadFrameError() from None
+            if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+                raise e.BadFrameError()
+            return frame
+
+    async def _hello(self, frame: dict[str, Any]) -> None:
+        self.language = language_of(frame.get("lang")) or self.language
+        version = frame.get("version")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            with translation.override(self.language):
+                raise e.BadFrameError()
+        await self._send_state(missed_since=version if version is not None else None,
+                               force=True)
+
+    async def _act(self, frame: dict[str, Any]) -> None:
+        action, version = frame.get("action"), frame.get("version")
+        if not isinstance(action, str) or not action or len(action) > 16 or \
+                isinstance(version, bool) or not isinstance(version, int):
+            with translation.override(self.language):
+                raise e.BadFrameError()
+        await self._call(services.table_act, table_id=self.table_id, user=self.scope["user"],
+                         action=action, version=version)
+
+    async def _call(self, service: Any, **kwargs: Any) -> Any:
+        language = self.language
+
+        def run() -> Any:
+            with translation.override(language):
+                return service(**kwargs)
+
+        return await database_sync_to_async(run)()
+
+    async def _send_error(self, error: e.TableError) -> None:
+        frame = {"type": "error", "code": error.code, "message": str(error.message)}
+        if "version" in error.params:
+            frame["version"] = error.params["version"]
+        await self.send(text_data=json.dumps(frame))
+
+    # ------------------------------------------------------------------ group messages
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        if event.get("revision", 0) <= self.sent_revision:
+            return
+        await self._send_state()
+
+    async def _send_state(self, *, missed_since: int | None = None, force: bool = False) -> None:
+        try:
+            frame = await database_sync_to_async(build_state_frame)(
+                table_id=self.table_id, user=self.scope["user"], language=self.language,
+                missed_since=missed_since)
+        except e.TableNotFoundError:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if frame["revision"] <= self.sent_revision and not force:
+            return
+        self.sent_revision = max(self.sent_revision, frame["revision"])
+        await self.send(text_data=json.dumps(frame))

@@ -1,0 +1,24 @@
+"""Signals other apps listen to; ``games`` never imports them.
+
+``match_finished`` is sent once per table, after the transaction that applied the match's last
+action has committed, with these keyword arguments:
+
+``table_id``      the table's id
+``variant``       the variant key (``cabrero``...)
+``players``       the number of seats
+``seats``         ``{position: user id or None}`` (None: a bot seat)
+``bot_levels``    ``{position: level}`` for bot seats
+``timeouts``      ``{position: number of turn timers that ran out}``
+``places``        ``[place of seat 0, place of seat 1, ...]`` (1 is best; ties share a place)
+``winners``       the winning positions
+``rated``         whether the table was rated
+``result``        the engine's ``MatchResult.to_json()``
+``record``        the engine's match record (``games.engine.records.match_record``)
+``source_kind``, ``source_id``  who opened the table (e.g. a tournament round), or "" / None
+
+League will turn it into ratings and tournament results.
+"""
+
+from django.dispatch import Signal
+
+match_finished = Signal()

@@ -1,0 +1,24 @@
+"""Celery tasks of live tables: thin wrappers around :mod:`games.services`.
+
+``table_advance(table_id, version)`` plays a table's deferred move (a bot's, or a bot's for a
+person whose turn timer ran out) once its deadline has passed; it is idempotent, keyed by the
+table's version. ``tables_watchdog()`` runs every ``TUTE_WATCHDOG_INTERVAL`` seconds under
+Celery beat and plays the moves whose tasks were lost. :mod:`games.dispatch` decides whether
+they go to a worker or run in-process (embedded mode).
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from games import services
+
+
+@shared_task(name="games.table_advance", ignore_result=True, acks_late=True)
+def table_advance(table_id: int, version: int) -> bool:
+    return services.table_advance(table_id=table_id, version=version)
+
+
+@shared_task(name="games.tables_watchdog", ignore_result=True)
+def tables_watchdog() -> int:
+    return services.tables_run_overdue()

@@ -1,0 +1,161 @@
+/*
+ * The live table: a WebSocket that carries moves up and server-rendered partials down.
+ *
+ * No game rule lives here. The server renders the table (games/_live.html) for this viewer's
+ * seat and sends it whole in each "state" frame; this script puts it in the page. A click on
+ * a button marked data-ws="act" (a card, a canto, ...) sends its value as the move, with the
+ * version of the state on screen; the engine on the server judges it, and an "error" frame
+ * comes back with its explanation when it is refused. Without a socket (or without
+ * JavaScript) the same buttons post the page's form and the page reloads.
+ *
+ * Reconnecting: on every (re)connection the client says which version it last saw ("hello");
+ * the server answers with the current state and a list of what was missed.
+ */
+(function () {
+  "use strict";
+
+  var form = document.getElementById("table-form");
+  if (!form || !window.WebSocket) { return; }
+
+  var errorBox = document.getElementById("table-error");
+  var missedBox = document.getElementById("table-missed");
+  var status = document.getElementById("connection");
+  var socket = null;
+  var retries = 0;
+  var lastVersion = null;
+  var lastRevision = -1;
+  var pollTimer = null;
+
+  function live() { return document.getElementById("table-live"); }
+
+  function readVersion() {
+    var node = live();
+    if (!node) { return; }
+    lastVersion = parseInt(node.getAttribute("data-version"), 10);
+    lastRevision = parseInt(node.getAttribute("data-revision"), 10);
+  }
+
+  function setStatus(key) {
+    if (!status) { return; }
+    status.textContent = status.getAttribute("data-" + key) || "";
+    status.className = "connection muted connection-" + key;
+  }
+
+  function showError(text) {
+    if (!errorBox) { return; }
+    errorBox.textContent = text || "";
+    errorBox.classList.toggle("is-shown", !!text);
+  }
+
+  function showMissed(lines) {
+    if (!missedBox) { return; }
+    missedBox.textContent = lines && lines.length ? lines.join(" · ") : "";
+  }
+
+  function replaceLive(html) {
+    var node = live();
+    if (!node) { return; }
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.firstElementChild;
+    if (!fresh) { return; }
+    var focusedValue = document.activeElement && document.activeElement.value;
+    node.replaceWith(fresh);
+    if (focusedValue) {
+      var again = fresh.querySelector('button[value="' + CSS.escape(focusedValue) + '"]');
+      if (again) { again.focus({ preventScroll: true }); }
+    }
+    readVersion();
+    tickTimers();
+    document.dispatchEvent(new CustomEvent("table:updated", { detail: { version: lastVersion } }));
+  }
+
+  function wsUrl() {
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    return scheme + window.location.host + form.getAttribute("data-ws-url");
+  }
+
+  function send(frame) {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(frame));
+      return true;
+    }
+    return false;
+  }
+
+  function connect() {
+    setStatus("connecting");
+    socket = new WebSocket(wsUrl());
+    socket.addEventListener("open", function () {
+      retries = 0;
+      setStatus("online");
+      stopPolling();
+      send({ type: "hello", version: lastVersion, lang: document.documentElement.lang });
+    });
+    socket.addEventListener("message", function (event) {
+      var frame;
+      try { frame = JSON.parse(event.data); } catch (err) { return; }
+      if (frame.type === "state") {
+        if (typeof frame.revision === "number" && frame.revision < lastRevision && !frame.missed) { return; }
+        showError("");
+        replaceLive(frame.html);
+        showMissed(frame.missed);
+      } else if (frame.type === "error") {
+        showError(frame.message);
+      }
+    });
+    socket.addEventListener("close", function (event) {
+      socket = null;
+      setStatus("offline");
+      if (event.code === 4401 || event.code === 4403 || event.code === 4404) { return; }
+      retries += 1;
+      var delay = Math.min(10000, 500 * Math.pow(2, Math.min(retries, 5)));
+      if (retries > 2) { startPolling(); }
+      setTimeout(connect, delay + Math.random() * 300);
+    });
+  }
+
+  // Without a socket, ask for the partial now and then (read-only; moves post the form).
+  function startPolling() {
+    if (pollTimer) { return; }
+    pollTimer = setInterval(function () {
+      fetch(form.getAttribute("data-live-url"), { credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) { if (html) { replaceLive(html); } })
+        .catch(function () {});
+    }, 3000);
+  }
+
+  function stopPolling() {
+    if (pollTimer) { clearInterval(pollTimer); pollTimer = null; }
+  }
+
+  form.addEventListener("submit", function (event) {
+    var button = event.submitter;
+    if (!button || !button.hasAttribute("data-ws")) { return; }
+    var kind = button.getAttribute("data-ws");
+    var frame = kind === "act"
+      ? { type: "act", action: button.value, version: lastVersion }
+      : { type: kind };
+    if (send(frame)) {
+      event.preventDefault();
+      showError("");
+    }
+  });
+
+  // The turn timer's countdown (display only: the server decides when time is up).
+  function tickTimers() {
+    var nodes = document.querySelectorAll(".timer[data-deadline]");
+    var now = Date.now();
+    for (var i = 0; i < nodes.length; i++) {
+      var left = Math.max(0, Math.round((Date.parse(nodes[i].getAttribute("data-deadline")) - now) / 1000));
+      nodes[i].textContent = left + " s";
+      nodes[i].classList.toggle("is-short", left <= 10);
+    }
+  }
+  setInterval(tickTimers, 1000);
+
+  readVersion();
+  tickTimers();
+  connect();
+})();

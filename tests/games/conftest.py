@@ -1,0 +1,57 @@
+"""Fixtures of the live-table tests.
+
+Every test runs with the ``immediate`` scheduler (bot moves run at once, in order, in the
+calling thread; turn timers never fire on their own), no pacing, a tiny thinking budget for the
+strong bot and an empty engine cache. Table tests use the transactional database: services
+announce changes and schedule bot moves in ``transaction.on_commit``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import dispatch, live
+
+_names = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def table_settings(settings: Any) -> Iterator[None]:
+    settings.TUTE_TABLE_SCHEDULER = "immediate"
+    settings.TUTE_BOT_DELAY = 0
+    settings.TUTE_TRICK_PAUSE = 0
+    settings.TUTE_HAND_PAUSE = 0
+    settings.TUTE_BOT_BUDGET_MS = 2
+    settings.TUTE_WATCHDOG_GRACE = 5
+    live.clear()
+    dispatch.MANUAL_QUEUE.clear()
+    yield
+    live.clear()
+    dispatch.MANUAL_QUEUE.clear()
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., Any]:
+    """Make a player: ``make_user("ana")`` (password ``pass-1234-word``)."""
+
+    def make(username: str | None = None, **extra: Any) -> Any:
+        name = username or f"player{next(_names)}"
+        return get_user_model().objects.create_user(
+            username=name, email=f"{name}@example.com", password="pass-1234-word", **extra)
+
+    return make
+
+
+@pytest.fixture
+def ana(make_user: Callable[..., Any]) -> Any:
+    return make_user("ana")
+
+
+@pytest.fixture
+def bruno(make_user: Callable[..., Any]) -> Any:
+    return make_user("bruno")
