@@ -40,10 +40,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.actions import parse_action
-from games.engine.match import MatchState
-from games.engine.state import HandResult
-from games.engine.variant import REGISTRY
-
 from games.engine.bots.players import (
     STRONG_BUDGET_MS,
     STRONG_ITERATIONS,
@@ -53,6 +49,9 @@ from games.engine.bots.players import (
 )
 from games.engine.bots.policy import choose as heuristic_choose
 from games.engine.bots.view import View
+from games.engine.match import MatchState
+from games.engine.state import HandResult
+from games.engine.variant import REGISTRY
 
 #: Player count used when none is given.
 DEFAULT_PLAYERS = {"cabrero": 4, "chancho": 4, "arrastrado": 3, "dos": 2, "dos_ar": 2,
