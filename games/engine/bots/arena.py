@@ -3,7 +3,9 @@
 **Duplicate deals.** For each deal seed the same deal is played once per rotation of the bots
 over the seats: with seats ``0..n-1`` and bots ``B0..Bm-1``, rotation ``r`` seats bot
 ``B[(s + r) % n % m]`` at seat ``s`` (the bot list cycled over the seats, then the seating
-rotated), so every bot plays every seat of every deal and luck of the cards evens out.
+rotated), so every bot plays every seat of every deal and luck of the cards evens out. A
+rotation that gives the same seating as an earlier one (``A,B`` on four seats repeats after
+two) is skipped: the bots are deterministic for a seed, so it would replay the same game.
 
 **What is counted** (a *game* is the unit a player wins or loses):
 
@@ -197,9 +199,13 @@ def run_arena(variant: str, bot_levels: Sequence[str], games: int, seed: int | s
     m = len(bots)
     start = time.perf_counter()
     result = ArenaResult(variant, n, names, 0, stats, 0.0)
+    seatings: list[list[int]] = []
+    for r in range(n):  # distinct rotations only: a repeated seating would replay a game
+        who = [(s + r) % n % m for s in range(n)]
+        if who not in seatings:
+            seatings.append(who)
     for deal in range(games):
-        for r in range(n):
-            who = [(s + r) % n % m for s in range(n)]
+        for who in seatings:
 
             def note(seat: int, secs: float, who: list[int] = who) -> None:
                 st = stats[who[seat]]
