@@ -39,9 +39,10 @@ SHAPES: Final[Mapping[str, str]] = {
 #: Rated games below which a rating is provisional (not on the leaderboards, shown with "?").
 PROVISIONAL_GAMES: Final = 20
 
-#: Shown points per unit of ``mu``: 400 / (sqrt(2) * beta * ln 10) is 29.5, rounded to 30. Two
-#: settled players 100 points apart then have about the chance Elo gives them (64% to 36%).
-SCALE: Final = 30.0
+#: Shown points per unit of ``mu``: 200 / beta = 48, so that between two settled players
+#: openskill's own prediction follows Elo's table: 200 points ahead is about 76% to win,
+#: 100 points about 64%.
+SCALE: Final = 200.0 / MODEL.beta
 #: The conservative estimate ``mu - 3 sigma`` that shows as 1500: an average player (``mu`` 25)
 #: whose ``sigma`` has come down to 2 (a few dozen games).
 REFERENCE_ORDINAL: Final = 25.0 - 3 * 2.0
@@ -78,17 +79,17 @@ DEFAULT_SKILL: Final = Skill(MODEL.mu, MODEL.sigma)
 
 
 def shown_rating(skill: Skill) -> int:
-    """The rating players see: ``1500 + 30 * (mu - 3 sigma - 19)``, never below 0.
+    """The rating players see: ``1500 + 48 * (mu - 3 sigma - 19)``, never below 0.
 
-    A newcomer (``mu`` 25, ``sigma`` 25/3) shows 930 and climbs as his uncertainty shrinks; an
-    average settled player shows about 1500.
+    A newcomer (``mu`` 25, ``sigma`` 25/3) shows 588 and climbs as his uncertainty shrinks; an
+    average settled player (``sigma`` 2) shows 1500.
 
     >>> shown_rating(DEFAULT_SKILL)
-    930
+    588
     >>> shown_rating(Skill(25.0, 2.0))
     1500
     >>> shown_rating(Skill(30.0, 2.0))
-    1650
+    1740
     """
     value = SHOWN_AT_REFERENCE + SCALE * (skill.ordinal - REFERENCE_ORDINAL)
     return max(0, round(value))

@@ -1,0 +1,443 @@
+"""Read-side queries of the rankings: leaderboards, a player's figures, a club's, a source's.
+
+Every function here runs a fixed number of queries whatever the number of players, matches or
+hands (no query per row): aggregates are done by the database, related rows come with
+``select_related`` / ``prefetch_related``. The tests count them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.utils import timezone
+
+from league import ratings
+from league.models import Club, Membership, User
+
+from . import conf
+from .models import FinishedMatch, MatchParticipant, Rating, RatingHistory
+
+VARIANTS: tuple[str, ...] = tuple(ratings.SHAPES)
+
+
+def variant_keys() -> tuple[str, ...]:
+    """The rated variants, in the order pages list them."""
+    return ("cabrero", "chancho", "arrastrado", "dos", "dos_ar", "parejas", "vtt")
+
+
+# --- leaderboards ---------------------------------------------------------------------------
+
+
+def _eligible(variant: str, club: Club | None, now: datetime | None) -> QuerySet[Rating]:
+    now = now or timezone.now()
+    qs = Rating.objects.filter(
+        variant=variant,
+        games__gte=conf.leaderboard_min_games(),
+        last_played_at__gte=now - timedelta(days=conf.active_days()),
+    )
+    if club is not None:
+        qs = qs.filter(
+            user__in=Membership.objects.filter(club=club, status=Membership.Status.ACTIVE).values(
+                "user_id"
+            )
+        )
+    return qs
+
+
+def leaderboard(
+    *, variant: str, club: Club | None = None, now: datetime | None = None
+) -> QuerySet[Rating]:
+    """Eligible ratings of a variant, best first (site-wide, or a club's active members).
+
+    Eligible: at least ``RANKINGS_LEADERBOARD_MIN_GAMES`` rated games, the last one within
+    ``RANKINGS_ACTIVE_DAYS``. Ties on the shown rating go to the higher ``mu``, then the older
+    account.
+    """
+    return (
+        _eligible(variant, club, now)
+        .select_related("user__profile")
+        .order_by("-shown", "-mu", "user_id")
+    )
+
+
+@dataclass(frozen=True)
+class Position:
+    """A player's place on a leaderboard, or why he is not on it."""
+
+    rating: Rating | None
+    rank: int | None
+    total: int
+    reason: str  # "" when ranked; "unrated", "provisional", "inactive" or "not_member"
+
+
+def leaderboard_position(
+    *,
+    variant: str,
+    user: User | AnonymousUser,
+    club: Club | None = None,
+    now: datetime | None = None,
+) -> Position:
+    """The user's rank on a leaderboard (3 queries), or the reason he is not on it."""
+    eligible = _eligible(variant, club, now)
+    total = eligible.count()
+    if not user.is_authenticated:
+        return Position(None, None, total, "unrated")
+    rating = Rating.objects.filter(user=user, variant=variant).first()
+    if rating is None:
+        return Position(None, None, total, "unrated")
+    if not eligible.filter(pk=rating.pk).exists():
+        if rating.games < conf.leaderboard_min_games():
+            reason = "provisional"
+        elif (
+            club is not None
+            and not Membership.objects.filter(
+                club=club, user=user, status=Membership.Status.ACTIVE
+            ).exists()
+        ):
+            reason = "not_member"
+        else:
+            reason = "inactive"
+        return Position(rating, None, total, reason)
+    ahead = eligible.filter(
+        Q(shown__gt=rating.shown)
+        | Q(shown=rating.shown, mu__gt=rating.mu)
+        | Q(shown=rating.shown, mu=rating.mu, user_id__lt=rating.user_id)
+    ).count()
+    return Position(rating, ahead + 1, total, "")
+
+
+def ratings_for_user(*, user: User) -> dict[str, Rating]:
+    return {r.variant: r for r in Rating.objects.filter(user=user)}
+
+
+# --- a player's figures ---------------------------------------------------------------------
+
+
+@dataclass
+class VariantStats:
+    """A player's figures in one variant (every finished match, rated or not)."""
+
+    variant: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    hand_points: int = 0
+    tricks: int = 0
+    cantos_40: int = 0
+    cantos_20: int = 0
+    tutes: int = 0
+    capotes: int = 0
+    renuncios: int = 0
+    retirements: int = 0
+    timeouts: int = 0
+    rating: Rating | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        """Wins per game (0 to 1), None without games."""
+        return self.wins / self.games if self.games else None
+
+    @property
+    def win_percent(self) -> int | None:
+        return round(100 * self.wins / self.games) if self.games else None
+
+    @property
+    def average_hand_points(self) -> float | None:
+        return round(self.hand_points / self.hands, 1) if self.hands else None
+
+
+STAT_SUMS = (
+    "hands",
+    "hands_won",
+    "hand_points",
+    "tricks",
+    "cantos_40",
+    "cantos_20",
+    "tutes",
+    "capotes",
+    "renuncios",
+    "timeouts",
+)
+
+
+def _aggregates() -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "games": Count("id"),
+        "wins": Count("id", filter=Q(outcome=MatchParticipant.Outcome.WIN)),
+        "draws": Count("id", filter=Q(outcome=MatchParticipant.Outcome.DRAW)),
+        "losses": Count("id", filter=Q(outcome=MatchParticipant.Outcome.LOSS)),
+        "retirements": Count("id", filter=Q(retired=True)),
+    }
+    out.update({name: Sum(name) for name in STAT_SUMS})
+    return out
+
+
+def _stats_from_row(variant: str, row: dict[str, Any]) -> VariantStats:
+    stats = VariantStats(variant=variant)
+    for name in ("games", "wins", "draws", "losses", "retirements", *STAT_SUMS):
+        setattr(stats, name, int(row.get(name) or 0))
+    return stats
+
+
+def player_stats(*, user: User, rated_only: bool = False) -> list[VariantStats]:
+    """The player's figures per variant he has played, with his rating (2 queries)."""
+    qs = MatchParticipant.objects.filter(user=user)
+    if rated_only:
+        qs = qs.filter(rated=True)
+    rows = {r["variant"]: r for r in qs.values("variant").annotate(**_aggregates()).order_by()}
+    rated = ratings_for_user(user=user)
+    order = {v: i for i, v in enumerate(variant_keys())}
+    out = []
+    for variant in sorted(rows.keys() | rated.keys(), key=lambda v: (order.get(v, 99), v)):
+        stats = _stats_from_row(variant, rows.get(variant, {}))
+        stats.rating = rated.get(variant)
+        out.append(stats)
+    return out
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    opponent: User
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+def head_to_head(*, user: User, variant: str | None = None, limit: int = 8) -> list[HeadToHead]:
+    """The opponents the player met most (partners do not count), with his record against
+    each: a win when he finished ahead of the opponent (2 queries)."""
+    mine = MatchParticipant.objects.filter(user=user)
+    if variant:
+        mine = mine.filter(variant=variant)
+    me_in = MatchParticipant.objects.filter(match_id=OuterRef("match_id"), user=user)
+    rows = list(
+        MatchParticipant.objects.filter(match_id__in=mine.values("match_id"), user__isnull=False)
+        .exclude(user=user)
+        .annotate(
+            my_place=Subquery(me_in.values("place")[:1]),
+            my_side=Subquery(me_in.values("side")[:1]),
+        )
+        .exclude(side=F("my_side"))
+        .values("user_id")
+        .annotate(
+            games=Count("id"),
+            wins=Count("id", filter=Q(my_place__lt=F("place"))),
+            losses=Count("id", filter=Q(my_place__gt=F("place"))),
+        )
+        .order_by("-games", "user_id")[:limit]
+    )
+    users = User.objects.select_related("profile").in_bulk([r["user_id"] for r in rows])
+    return [
+        HeadToHead(
+            opponent=users[r["user_id"]],
+            games=r["games"],
+            wins=r["wins"],
+            losses=r["losses"],
+            draws=r["games"] - r["wins"] - r["losses"],
+        )
+        for r in rows
+        if r["user_id"] in users
+    ]
+
+
+def _with_seats(qs: QuerySet[FinishedMatch]) -> QuerySet[FinishedMatch]:
+    return qs.prefetch_related(
+        Prefetch(
+            "participants",
+            queryset=MatchParticipant.objects.select_related("user__profile").order_by("seat"),
+        )
+    )
+
+
+def recent_matches(
+    *, user: User, variant: str | None = None, limit: int = 10
+) -> list[FinishedMatch]:
+    """The player's last finished matches, newest first, with every seat and his rating
+    change (``my_change``: a RatingHistory or None) (3 queries)."""
+    qs = FinishedMatch.objects.filter(participants__user=user)
+    if variant:
+        qs = qs.filter(variant=variant)
+    matches = list(
+        _with_seats(qs.order_by("-finished_at", "-table_id")).prefetch_related(
+            Prefetch(
+                "rating_changes",
+                queryset=RatingHistory.objects.filter(user=user),
+                to_attr="my_changes",
+            )
+        )[:limit]
+    )
+    for match in matches:
+        match.my_change = match.my_changes[0] if match.my_changes else None  # type: ignore[attr-defined]
+        match.me = next(  # type: ignore[attr-defined]
+            (p for p in match.participants.all() if p.user_id == user.pk), None
+        )
+    return matches
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    finished_at: datetime
+    shown: int
+    games: int
+
+
+def rating_history(*, user: User, variant: str) -> list[HistoryPoint]:
+    """The shown rating after each rated match of the variant, oldest first (1 query)."""
+    return [
+        HistoryPoint(finished_at, shown, games)
+        for finished_at, shown, games in RatingHistory.objects.filter(user=user, variant=variant)
+        .order_by("finished_at", "table_id")
+        .values_list("finished_at", "shown", "games")
+    ]
+
+
+@dataclass(frozen=True)
+class Bin:
+    low: int
+    high: int | None  # None: and above
+    count: int
+
+
+BIN_WIDTH = 10
+LAST_BIN = 150
+
+
+def points_bins(values: Iterable[int], width: int = BIN_WIDTH, last: int = LAST_BIN) -> list[Bin]:
+    """Count hand points in bins ``[0, 10)``, ``[10, 20)``, ... and ``last`` and above.
+
+    >>> [b.count for b in points_bins([0, 5, 12, 151], width=10, last=20)]
+    [2, 1, 1]
+    """
+    counts = [0] * (last // width + 1)
+    for v in values:
+        index = min(max(int(v), 0), last) // width
+        counts[index] += 1
+    return [
+        Bin(i * width, (i + 1) * width if i * width < last else None, c)
+        for i, c in enumerate(counts)
+    ]
+
+
+def points_distribution(*, user: User, variant: str) -> list[Bin]:
+    """How many hands the player ended with each band of points, in one variant (1 query)."""
+    values = MatchParticipant.objects.filter(user=user, variant=variant).values_list(
+        "points_per_hand", flat=True
+    )
+    return points_bins(p for hand_points in values for p in hand_points or [])
+
+
+# --- clubs and other groups of matches ------------------------------------------------------
+
+
+@dataclass
+class GroupStats:
+    """Figures of a group of matches (a club's members, a tournament's tables)."""
+
+    per_variant: list[dict[str, Any]] = field(default_factory=list)
+    players: list[dict[str, Any]] = field(default_factory=list)
+    matches: list[FinishedMatch] = field(default_factory=list)
+
+
+def _group_per_variant(qs: QuerySet[MatchParticipant]) -> list[dict[str, Any]]:
+    rows = list(
+        qs.values("variant")
+        .annotate(
+            matches=Count("match", distinct=True),
+            people=Count("user", distinct=True),
+            hands=Sum("hands"),
+            hand_points=Sum("hand_points"),
+            cantos_40=Sum("cantos_40"),
+            cantos_20=Sum("cantos_20"),
+            tutes=Sum("tutes"),
+            capotes=Sum("capotes"),
+            renuncios=Sum("renuncios"),
+        )
+        .order_by("-matches", "variant")
+    )
+    for r in rows:
+        r["average_hand_points"] = round(r["hand_points"] / r["hands"], 1) if r["hands"] else None
+    return rows
+
+
+def _group_players(qs: QuerySet[MatchParticipant], limit: int) -> list[dict[str, Any]]:
+    rows = list(
+        qs.values("user_id")
+        .annotate(**_aggregates())
+        .order_by("-games", "-wins", "user_id")[:limit]
+    )
+    users = User.objects.select_related("profile").in_bulk([r["user_id"] for r in rows])
+    out = []
+    for r in rows:
+        if r["user_id"] not in users:
+            continue
+        r["user"] = users[r["user_id"]]
+        r["win_percent"] = round(100 * r["wins"] / r["games"]) if r["games"] else None
+        r["average_hand_points"] = round(r["hand_points"] / r["hands"], 1) if r["hands"] else None
+        out.append(r)
+    return out
+
+
+def club_statistics(*, club: Club, players: int = 10, matches: int = 10) -> GroupStats:
+    """Figures of a club's active members over every match they played (5 queries)."""
+    members = Membership.objects.filter(club=club, status=Membership.Status.ACTIVE).values(
+        "user_id"
+    )
+    seats = MatchParticipant.objects.filter(user__in=members)
+    recent = _with_seats(
+        FinishedMatch.objects.filter(pk__in=seats.values("match_id")).order_by(
+            "-finished_at", "-table_id"
+        )
+    )[:matches]
+    return GroupStats(
+        per_variant=_group_per_variant(seats),
+        players=_group_players(seats, players),
+        matches=list(recent),
+    )
+
+
+def source_statistics(
+    *, source_kind: str, source_ids: Sequence[int], players: int = 50, matches: int = 20
+) -> GroupStats:
+    """Figures of the matches opened by a source (e.g. a tournament's rounds), for its page:
+    ``source_statistics(source_kind="tournament_round", source_ids=[...])`` (5 queries)."""
+    games = FinishedMatch.objects.filter(source_kind=source_kind, source_id__in=source_ids)
+    seats = MatchParticipant.objects.filter(match__in=games, user__isnull=False)
+    return GroupStats(
+        per_variant=_group_per_variant(MatchParticipant.objects.filter(match__in=games)),
+        players=_group_players(seats, players),
+        matches=list(_with_seats(games.order_by("-finished_at", "-table_id"))[:matches]),
+    )
+
+
+def finished_matches(
+    *,
+    variant: str | None = None,
+    user: User | None = None,
+    club: Club | None = None,
+    rated: bool | None = None,
+) -> QuerySet[FinishedMatch]:
+    """Finished matches, newest first, with their seats (for lists and the API)."""
+    qs = FinishedMatch.objects.all()
+    if variant:
+        qs = qs.filter(variant=variant)
+    if user is not None:
+        qs = qs.filter(pk__in=MatchParticipant.objects.filter(user=user).values("match_id"))
+    if club is not None:
+        members = Membership.objects.filter(club=club, status=Membership.Status.ACTIVE)
+        qs = qs.filter(
+            pk__in=MatchParticipant.objects.filter(user__in=members.values("user_id")).values(
+                "match_id"
+            )
+        )
+    if rated is not None:
+        qs = qs.filter(rated=rated)
+    return _with_seats(qs.order_by("-finished_at", "-table_id"))
