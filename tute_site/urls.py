@@ -6,6 +6,8 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("league.urls")),
     path("tables/", include("games.urls")),
+    path("competitions/", include("league.competitions.urls")),
+    path("rankings/", include("league.rankings.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
