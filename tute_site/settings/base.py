@@ -139,9 +139,27 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Tute <noreply@localhost>")
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "league.api.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "league.api.exceptions.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"token": "20/minute"},
 }
-SPECTACULAR_SETTINGS = {"TITLE": "Tute API", "VERSION": "1"}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Tute API",
+    "VERSION": "1",
+    "DESCRIPTION": "Players, clubs, ratings, leaderboards and finished matches (docs/api.md).",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI and Redoc from drf-spectacular-sidecar's static files: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
 
 # Celery (tute_site/celery.py reads every CELERY_* setting). Each mode sets the broker.
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -1,0 +1,313 @@
+"""Serializers: output shapes, and input serializers that only parse (services validate)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from league import ratings
+from league.models import Club, Membership, User
+from league.rankings import labels
+from league.rankings.models import FinishedMatch, MatchParticipant, Rating, RatingHistory
+
+# --- players --------------------------------------------------------------------------------
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="public_name", read_only=True)
+    country = serializers.SerializerMethodField()
+    url = serializers.HyperlinkedIdentityField(
+        view_name="api:player-detail", lookup_field="username"
+    )
+
+    class Meta:
+        model = User
+        fields = ["username", "name", "country", "date_joined", "url"]
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_country(self, user: User) -> str:
+        profile = getattr(user, "profile", None)
+        return str(profile.country.code or "") if profile is not None else ""
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    """A player as others see him, in lists of seats and members."""
+
+    username = serializers.CharField()
+    name = serializers.CharField(source="public_name")
+
+
+class MeSerializer(PlayerSerializer):
+    class Meta(PlayerSerializer.Meta):
+        fields = [*PlayerSerializer.Meta.fields, "email"]
+
+
+# --- ratings --------------------------------------------------------------------------------
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    player = PlayerRefSerializer(source="user", read_only=True)
+    rating = serializers.IntegerField(source="shown", read_only=True)
+    provisional = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Rating
+        fields = [
+            "player",
+            "variant",
+            "rating",
+            "mu",
+            "sigma",
+            "games",
+            "wins",
+            "provisional",
+            "last_played_at",
+        ]
+
+
+class LeaderboardRowSerializer(RatingSerializer):
+    rank = serializers.IntegerField(read_only=True)
+
+    class Meta(RatingSerializer.Meta):
+        fields = ["rank", *RatingSerializer.Meta.fields]
+
+
+class PositionSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    total = serializers.IntegerField()
+    rating = serializers.IntegerField(source="rating.shown", allow_null=True, default=None)
+    games = serializers.IntegerField(source="rating.games", allow_null=True, default=None)
+    reason = serializers.CharField(
+        help_text="'' when ranked, else unrated, provisional, inactive or not_member"
+    )
+
+
+class RatingHistorySerializer(serializers.ModelSerializer):
+    table_id = serializers.IntegerField(read_only=True)
+    rating_before = serializers.IntegerField(source="shown_before", read_only=True)
+    rating = serializers.IntegerField(source="shown", read_only=True)
+
+    class Meta:
+        model = RatingHistory
+        fields = [
+            "table_id",
+            "variant",
+            "finished_at",
+            "rating_before",
+            "rating",
+            "mu_before",
+            "sigma_before",
+            "mu",
+            "sigma",
+            "games",
+            "wins",
+        ]
+
+
+class VariantSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    shape = serializers.ChoiceField(choices=[ratings.DUEL, ratings.TEAMS, ratings.PLACES])
+
+
+class VariantStatsSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True)
+    hands = serializers.IntegerField()
+    hands_won = serializers.IntegerField()
+    hand_points = serializers.IntegerField()
+    average_hand_points = serializers.FloatField(allow_null=True)
+    tricks = serializers.IntegerField()
+    cantos_40 = serializers.IntegerField()
+    cantos_20 = serializers.IntegerField()
+    tutes = serializers.IntegerField()
+    capotes = serializers.IntegerField()
+    renuncios = serializers.IntegerField()
+    retirements = serializers.IntegerField()
+    timeouts = serializers.IntegerField()
+    rating = serializers.IntegerField(source="rating.shown", allow_null=True, default=None)
+    provisional = serializers.BooleanField(
+        source="rating.provisional", allow_null=True, default=None
+    )
+
+
+class HeadToHeadSerializer(serializers.Serializer):
+    opponent = PlayerRefSerializer()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField(help_text="Matches the player finished ahead of him.")
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+
+
+class BinSerializer(serializers.Serializer):
+    low = serializers.IntegerField()
+    high = serializers.IntegerField(allow_null=True)
+    count = serializers.IntegerField()
+
+
+# --- matches --------------------------------------------------------------------------------
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player = PlayerRefSerializer(source="user", allow_null=True, read_only=True)
+
+    class Meta:
+        model = MatchParticipant
+        fields = [
+            "seat",
+            "player",
+            "bot_level",
+            "side",
+            "place",
+            "outcome",
+            "hands",
+            "hands_won",
+            "hand_points",
+            "card_points",
+            "tricks",
+            "cantos_40",
+            "cantos_20",
+            "tutes",
+            "capotes",
+            "renuncios",
+            "retired",
+            "timeouts",
+        ]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(source="participants", many=True, read_only=True)
+    variant_name = serializers.SerializerMethodField()
+    url = serializers.HyperlinkedIdentityField(
+        view_name="api:match-detail", lookup_field="table_id"
+    )
+
+    class Meta:
+        model = FinishedMatch
+        fields = [
+            "table_id",
+            "variant",
+            "variant_name",
+            "players",
+            "rated",
+            "rating_status",
+            "finished_at",
+            "hands_played",
+            "places",
+            "source_kind",
+            "source_id",
+            "seats",
+            "url",
+        ]
+
+    def get_variant_name(self, match: FinishedMatch) -> str:
+        return labels.variant_name(match.variant)
+
+
+class MatchDetailSerializer(MatchSerializer):
+    record = serializers.JSONField(read_only=True, help_text="The engine's match record.")
+    result = serializers.JSONField(read_only=True, help_text="The engine's match result.")
+    hands = serializers.JSONField(read_only=True, help_text="Each hand's result, in table seats.")
+
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "result", "hands", "record"]
+
+
+# --- clubs ----------------------------------------------------------------------------------
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    member_count = serializers.IntegerField(read_only=True, default=None)
+    url = serializers.HyperlinkedIdentityField(view_name="api:club-detail", lookup_field="slug")
+
+    class Meta:
+        model = Club
+        fields = ["slug", "name", "description", "member_count", "created_at", "url"]
+        read_only_fields = ["slug", "created_at"]
+
+
+class ClubWriteSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    description = serializers.CharField(
+        max_length=2000, required=False, allow_blank=True, default=""
+    )
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    player = PlayerRefSerializer(source="user", read_only=True)
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Membership
+        fields = ["id", "club", "player", "role", "status", "created_at"]
+
+
+class RoleSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=Membership.Role.choices)
+
+
+class InviteSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=64)
+
+
+class InviteLinkSerializer(serializers.Serializer):
+    invite_path = serializers.CharField()
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, help_text=_("User name or email"))
+    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class DetailSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class GroupVariantSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    matches = serializers.IntegerField()
+    people = serializers.IntegerField()
+    hands = serializers.IntegerField(allow_null=True)
+    hand_points = serializers.IntegerField(allow_null=True)
+    average_hand_points = serializers.FloatField(allow_null=True)
+    cantos_40 = serializers.IntegerField(allow_null=True)
+    cantos_20 = serializers.IntegerField(allow_null=True)
+    tutes = serializers.IntegerField(allow_null=True)
+    capotes = serializers.IntegerField(allow_null=True)
+    renuncios = serializers.IntegerField(allow_null=True)
+
+
+class GroupPlayerSerializer(serializers.Serializer):
+    player = PlayerRefSerializer(source="user")
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    win_percent = serializers.IntegerField(allow_null=True)
+    average_hand_points = serializers.FloatField(allow_null=True)
+
+
+class GroupStatsSerializer(serializers.Serializer):
+    per_variant = GroupVariantSerializer(many=True)
+    players = GroupPlayerSerializer(many=True)
+    matches = MatchSerializer(many=True)
+
+
+def as_rows(rows: list[tuple[int, Any]]) -> list[Any]:
+    """Leaderboard rows (rank, rating) with the rank set on the rating for serialising."""
+    out = []
+    for rank, rating in rows:
+        rating.rank = rank
+        out.append(rating)
+    return out

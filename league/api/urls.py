@@ -1,0 +1,45 @@
+"""URLs of the API under /api/ (namespace ``api``): the router, tokens, the schema and docs.
+
+The router is shared: every installed app may list ``api_routes`` on its ``AppConfig``
+(``(prefix, "dotted.path.ViewSet", basename)`` triples) and they are registered here, so the
+competitions' leagues, seasons, fixtures, tournaments, rounds, pairings and standings plug in
+without touching this file.
+"""
+
+from __future__ import annotations
+
+from django.apps import apps
+from django.urls import path
+from django.utils.module_loading import import_string
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter
+
+from . import views
+
+app_name = "api"
+
+router = DefaultRouter()
+router.register("players", views.PlayerViewSet, basename="player")
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register(
+    r"clubs/(?P<club_slug>[-a-zA-Z0-9_]{1,90})/memberships",
+    views.MembershipActionsViewSet,
+    basename="club-membership",
+)
+router.register("ratings", views.RatingViewSet, basename="rating")
+router.register("leaderboards", views.LeaderboardViewSet, basename="leaderboard")
+router.register("matches", views.MatchViewSet, basename="match")
+router.register("variants", views.VariantViewSet, basename="variant")
+
+for config in apps.get_app_configs():
+    for prefix, viewset, basename in getattr(config, "api_routes", ()):
+        router.register(prefix, import_string(viewset), basename=basename)
+
+urlpatterns = [
+    path("auth/token/", views.TokenView.as_view(), name="token"),
+    path("me/", views.MeView.as_view(), name="me"),
+    path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    *router.urls,
+]
