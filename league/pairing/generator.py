@@ -27,7 +27,8 @@ def pair(
     ``min_table_size`` the smallest table allowed when the field does not divide evenly
     (default: 2 for one against one, else 3). The answer does not depend on the order of
     ``entries``. Raises :class:`~league.pairing.types.PairingError` on a duplicate id, a size out
-    of range, a negative bye count or an entry among its own opponents.
+    of range, a negative bye count, a score or rating that is not finite, or an entry among its
+    own opponents.
 
     >>> field = [Entry("a", 2), Entry("b", 2), Entry("c", 1), Entry("d", 0), Entry("e", 0)]
     >>> pair(field).as_json()

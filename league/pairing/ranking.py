@@ -17,6 +17,7 @@ earlier meetings with every other entry of the field.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -143,9 +144,10 @@ class Field:
     def build(cls, entries: Sequence[Entry]) -> Field:
         """Check the entries and index them by rank.
 
-        Raises :class:`PairingError` on a duplicate id, a negative bye count, or an entry listed
-        among its own opponents. A meeting recorded on one side only counts; recorded on both
-        sides, it counts once (the larger of the two counts).
+        Raises :class:`PairingError` on a duplicate id, a negative bye count, a score or rating
+        that is not a finite number, or an entry listed among its own opponents. A meeting
+        recorded on one side only counts; recorded on both sides, it counts once (the larger of
+        the two counts).
         """
         ranked = rank_order(entries)
         index: dict[PlayerId, int] = {}
@@ -154,6 +156,8 @@ class Field:
                 raise PairingError(f"duplicate id {entry.id!r}")
             if entry.byes < 0:
                 raise PairingError(f"entry {entry.id!r} has a negative number of byes")
+            if not (math.isfinite(entry.score) and math.isfinite(entry.rating)):
+                raise PairingError(f"entry {entry.id!r} needs a finite score and rating")
             index[entry.id] = i
         met: list[dict[int, int]] = [{} for _ in ranked]
         for i, entry in enumerate(ranked):

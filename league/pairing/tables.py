@@ -30,8 +30,10 @@ Four stages, all deterministic (budgets count steps, never seconds):
   all (a small window keeps entries near their score neighbours), each followed by the local
   search.
 
-When repeats remain and the field is small, other bye sets are tried (next in bye order first),
-because avoiding a rematch comes before the bye rule, as in one-against-one pairing.
+When repeats remain and the field is small, other bye sets are tried (next in bye order first,
+at most :data:`MAX_BYE_SETS`, skipping those whose lower bound on repeats cannot do better),
+because avoiding a rematch comes before the bye rule, as in one-against-one pairing. Ties keep
+the earlier bye set.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ EXACT_LIMIT = 24
 
 SMALL_BUDGET = 100_000
 """Search steps for a small field (shared by every bye set tried)."""
+
+MAX_BYE_SETS = 256
+"""A small field with repeats left tries at most this many bye sets (in bye order)."""
 
 NEIGHBOUR_TABLES = 3
 """Local search in a large field swaps between tables at most this far apart in table order,
@@ -88,9 +93,16 @@ def pair_multi(
     small = n <= EXACT_LIMIT
     budget = _Budget(SMALL_BUDGET if small else 0)
     best: tuple[int, list[list[int]], list[int]] | None = None
-    for bye_set in combinations(field.bye_order, byes_needed):
+    met_masks = {p: sum(1 << q for q in field.met[p]) for p in range(n)} if small else {}
+    for tried, bye_set in enumerate(combinations(field.bye_order, byes_needed)):
+        if tried >= MAX_BYE_SETS:
+            break
         sitting_out = set(bye_set)
         seated = [i for i in range(n) if i not in sitting_out]
+        if best is not None and sizes:
+            mask = sum(1 << p for p in seated)
+            if _repeats_at_least(seated, mask, met_masks, sizes) >= best[0]:
+                continue  # this bye set cannot do better than the best so far
         tables = _arrange(field, seated, sizes, small=small, budget=budget)
         repeats = sum(field.meetings(table) for table in tables)
         if best is None or repeats < best[0]:

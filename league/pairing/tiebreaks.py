@@ -328,6 +328,8 @@ def standings(
     >>> [(row.place, row.player, row.tiebreaks) for row in rows]
     [(1, 1, {'wins': 0.0}), (1, 2, {'wins': 0.0})]
     """
+    if isinstance(tiebreaks, str):
+        tiebreaks = (tiebreaks,)
     metrics: list[tuple[str, Tiebreak]] = []
     for tiebreak in tiebreaks:
         if isinstance(tiebreak, str):

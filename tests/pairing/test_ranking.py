@@ -103,6 +103,10 @@ def test_field_refuses_duplicates_self_meetings_and_negative_byes() -> None:
         Field.build([Entry("a", opponents=("a",))])
     with pytest.raises(PairingError, match="negative"):
         Field.build([Entry("a", byes=-1)])
+    with pytest.raises(PairingError, match="finite"):
+        Field.build([Entry("a", score=float("nan"))])
+    with pytest.raises(PairingError, match="finite"):
+        Field.build([Entry("a", rating=float("inf"))])
 
 
 def test_an_int_id_and_a_str_id_are_different_entries() -> None:

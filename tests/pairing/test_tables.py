@@ -73,6 +73,20 @@ def test_everyone_met_everyone_still_seats_everybody() -> None:
     assert pairing.repeats == 6 + 3 * 3  # one table of four, three of three
 
 
+def test_forced_repeats_with_many_possible_bye_sets_stay_quick() -> None:
+    # 23 players who all met, tables of six: C(23, 5) bye sets, all equally bad
+    names = [f"p{i:02d}" for i in range(23)]
+    entries = [
+        Entry(p, score=i % 3, opponents=tuple(q for q in names if q != p))
+        for i, p in enumerate(names)
+    ]
+    pairing = pair(entries, table_size=6, min_table_size=6)
+    check_valid(entries, pairing, 6, 6)
+    assert pairing.repeats == 3 * 15
+    lowest = [e.id for e in rank(entries)][-5:]
+    assert set(pairing.byes) == set(lowest)
+
+
 def test_every_bye_used_then_fewest_byes_lowest_ranked() -> None:
     entries = [Entry(f"p{i}", score=10 - i, byes=1) for i in range(7)]
     entries[2] = Entry("p2", score=8, byes=2)

@@ -175,6 +175,11 @@ def test_equal_rows_share_a_place_and_are_listed_by_id() -> None:
     assert rows[2].score == 0.0
 
 
+def test_a_single_name_is_one_tiebreak() -> None:
+    rows = standings(DUEL, "wins")
+    assert rows[0].tiebreaks == {"wins": 2.0}
+
+
 def test_a_tiebreak_may_be_a_function() -> None:
     def rating(record: Record, player: object, tied: frozenset[object]) -> Fraction:
         return Fraction({"a": 1, "b": 2}.get(str(player), 0))
