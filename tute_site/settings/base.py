@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "league",
     "league.rankings",
     "games",
+    "league.competitions",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -165,7 +166,10 @@ SPECTACULAR_SETTINGS = {
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # League fixtures whose play window closed unplayed are forfeited (league/competitions).
+    "competitions-close-windows": {"task": "competitions.close_windows", "schedule": 300.0},
+}
 CELERY_TIMEZONE = TIME_ZONE
 
 # Shown on the home page when the demo data exists (embedded mode only).

@@ -1,0 +1,362 @@
+"""Forms of competitions. They parse and validate input; the services decide and write.
+
+The tournament and league forms follow the chosen game, like the table form of ``games``: the
+options are those the engine's variant declares (``?variant=`` picks the game before the form is
+filled in). Match points are typed per table size ("4 2 1 0"); tiebreaks are chosen in order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games import conf as games_conf
+from games import messages as game_messages
+from games.engine import REGISTRY, get_variant
+from games.forms import turn_choices, variant_choices
+
+from . import formats, selectors
+from .models import NoShowRule
+
+OPTION_PREFIX = "opt_"
+DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
+TIEBREAK_SLOTS = 6
+
+
+def _datetime_field(label: Any, *, required: bool, help_text: Any = "") -> forms.DateTimeField:
+    return forms.DateTimeField(
+        label=label,
+        required=required,
+        help_text=help_text,
+        input_formats=[DATETIME_FORMAT, "%Y-%m-%d %H:%M", "%Y-%m-%d"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_FORMAT),
+    )
+
+
+class EventForm(forms.Form):
+    """What tournaments and leagues share: name, game, tables, time, scoring, tiebreaks."""
+
+    default_tiebreaks: tuple[str, ...] = ()
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    variant = forms.ChoiceField(label=_("Game"))
+    table_size = forms.TypedChoiceField(
+        label=_("Players per table"),
+        coerce=int,
+        required=False,
+        help_text=_("For games of three to six players; the others are played two by two."),
+    )
+    min_table_size = forms.TypedChoiceField(
+        label=_("Smallest table"),
+        coerce=int,
+        required=False,
+        help_text=_("When the players do not divide evenly, some tables may have fewer seats."),
+    )
+    turn_seconds = forms.TypedChoiceField(
+        label=_("Time for each move"),
+        coerce=int,
+        help_text=_("When it runs out, a bot plays for the absent player, who can come back."),
+    )
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        help_text=_("The results count for the ratings."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = variant_choices()
+        self.fields["variant"].choices = choices
+        source = self.data if self.is_bound else self.initial
+        key = source.get("variant") or (choices[0][0] if choices else "cabrero")
+        if key not in REGISTRY:
+            key = choices[0][0]
+        self.variant_key = key
+        variant = get_variant(key)
+        self.shape = formats.shape_of(variant)
+        sizes = formats.table_sizes_for(variant)
+        size_choices = [(s, str(s)) for s in sizes]
+        self.fields["table_size"].choices = size_choices
+        self.fields["min_table_size"].choices = size_choices
+        self.fields["table_size"].initial = 4 if 4 in sizes else sizes[-1]
+        self.fields["min_table_size"].initial = sizes[0]
+        if self.shape != formats.TABLE:
+            del self.fields["table_size"]
+            del self.fields["min_table_size"]
+        self.fields["turn_seconds"].choices = [(s, label) for s, label in turn_choices() if s]
+        self.fields["turn_seconds"].initial = games_conf.default_turn_seconds() or 60
+        for name, option in variant.options.items():
+            label = game_messages.option_label(name)
+            help_text = game_messages.option_help(key, name)
+            if option.choices is None:
+                self.fields[OPTION_PREFIX + name] = forms.BooleanField(
+                    label=label, help_text=help_text, required=False, initial=option.default
+                )
+            else:
+                self.fields[OPTION_PREFIX + name] = forms.TypedChoiceField(
+                    label=label,
+                    help_text=help_text,
+                    required=False,
+                    coerce=type(option.default),
+                    choices=[(c, game_messages.option_value(c)) for c in option.choices],
+                    initial=option.default,
+                )
+        used = sizes if self.shape == formats.TABLE else (2,)
+        self.point_sizes = list(used)
+        for size in used:
+            self.fields[f"points_{size}"] = forms.CharField(
+                label=_("Match points at a table of %(n)s") % {"n": size},
+                help_text=_("From the first place to the last, e.g. %(example)s.")
+                % {"example": " ".join(str(p) for p in formats.DEFAULT_SCORING[size])},
+                initial=" ".join(str(p) for p in formats.DEFAULT_SCORING[size]),
+                required=False,
+            )
+        choices_tb = [("", "—"), *selectors.tiebreak_choices()]
+        for slot in range(1, TIEBREAK_SLOTS + 1):
+            default = self.default_tiebreaks
+            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
+                label=_("Tiebreak %(n)s") % {"n": slot},
+                choices=choices_tb,
+                required=False,
+                initial=default[slot - 1] if slot <= len(default) else "",
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        scoring: dict[int, tuple[int, ...]] = {}
+        for size in self.point_sizes:
+            text = (data.get(f"points_{size}") or "").strip()
+            if not text:
+                continue
+            try:
+                scoring[size] = formats.parse_points(text)
+            except formats.FormatError:
+                self.add_error(f"points_{size}", _("Write whole numbers separated by spaces."))
+        data["scoring"] = scoring
+        data["tiebreaks"] = [
+            data[f"tiebreak_{slot}"]
+            for slot in range(1, TIEBREAK_SLOTS + 1)
+            if data.get(f"tiebreak_{slot}")
+        ]
+        return data
+
+    def options(self) -> dict[str, Any]:
+        variant = get_variant(self.variant_key)
+        out: dict[str, Any] = {}
+        for name, option in variant.options.items():
+            value = self.cleaned_data.get(OPTION_PREFIX + name)
+            out[name] = option.default if value in (None, "") else value
+        return out
+
+    def format_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "variant": self.variant_key,
+            "options": self.options(),
+            "table_size": data.get("table_size") or None,
+            "min_table_size": data.get("min_table_size") or None,
+            "turn_seconds": data["turn_seconds"],
+            "rated": data["rated"],
+            "scoring": data["scoring"] or None,
+            "tiebreaks": data["tiebreaks"],
+        }
+
+    def option_fields(self) -> list[Any]:
+        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
+
+    def point_fields(self) -> list[Any]:
+        return [self[f"points_{size}"] for size in self.point_sizes]
+
+    def tiebreak_fields(self) -> list[Any]:
+        return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]
+
+
+class TournamentForm(EventForm):
+    default_tiebreaks = formats.TOURNAMENT_TIEBREAKS
+
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=5)
+    registration_opens = _datetime_field(
+        _("Registration opens"), required=False, help_text=_("Now if empty.")
+    )
+    registration_closes = _datetime_field(
+        _("Registration closes"),
+        required=True,
+        help_text=_(
+            "Late entries are accepted until then, while no more than half the rounds have been "
+            "played."
+        ),
+    )
+    capacity = forms.IntegerField(
+        label=_("Capacity"), min_value=2, required=False, help_text=_("No limit if empty.")
+    )
+    members_only = forms.BooleanField(label=_("Club members only"), required=False, initial=True)
+    checkin_required = forms.BooleanField(
+        label=_("Check-in required"),
+        required=False,
+        help_text=_("Players who have not checked in when round 1 is paired are left out."),
+    )
+    no_show_rule = forms.ChoiceField(
+        label=_("No-shows"),
+        choices=NoShowRule.choices,
+        initial=NoShowRule.BOT,
+        help_text=_(
+            "A no-show is a player whose timer ran out before he made a single move at his table."
+        ),
+    )
+    bye_points = forms.DecimalField(
+        label=_("Points for a bye"),
+        required=False,
+        min_value=0,
+        decimal_places=2,
+        help_text=_("A draw if empty: the mean of the points of a table."),
+    )
+    auto_advance = forms.BooleanField(
+        label=_("Pair the next round automatically"),
+        required=False,
+        initial=True,
+        help_text=_("As soon as the last table of a round has its result."),
+    )
+    review_pairings = forms.BooleanField(
+        label=_("Review pairings before play"),
+        required=False,
+        help_text=_("The tables open when an organiser says so, not at once."),
+    )
+
+    field_order = [
+        "name",
+        "variant",
+        "table_size",
+        "min_table_size",
+        "rounds",
+        "registration_opens",
+        "registration_closes",
+        "capacity",
+        "members_only",
+        "checkin_required",
+        "no_show_rule",
+        "turn_seconds",
+        "rated",
+        "auto_advance",
+        "review_pairings",
+        "bye_points",
+    ]
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            **self.format_kwargs(),
+            "rounds": data["rounds"],
+            "registration_opens": data.get("registration_opens"),
+            "registration_closes": data["registration_closes"],
+            "capacity": data.get("capacity"),
+            "members_only": data["members_only"],
+            "checkin_required": data["checkin_required"],
+            "no_show_rule": data["no_show_rule"],
+            "auto_advance": data["auto_advance"],
+            "review_pairings": data["review_pairings"],
+            "bye_points": data.get("bye_points"),
+        }
+
+
+class LeagueForm(EventForm):
+    default_tiebreaks = formats.LEAGUE_TIEBREAKS
+
+    double_round_robin = forms.BooleanField(
+        label=_("Meet twice"),
+        required=False,
+        help_text=_("Every player meets every other twice, once at home (as mano) and once away."),
+    )
+    rounds = forms.IntegerField(
+        label=_("Rounds per season"),
+        min_value=1,
+        max_value=60,
+        required=False,
+        help_text=_(
+            "For games of three to six players, whose tables rotate. Empty: enough rounds for "
+            "everyone to meet everyone."
+        ),
+    )
+    window_days = forms.IntegerField(
+        label=_("Days to play each round"), min_value=1, max_value=60, initial=7
+    )
+    divisions = forms.IntegerField(label=_("Divisions"), min_value=1, max_value=10, initial=1)
+    promotion = forms.IntegerField(
+        label=_("Promoted and relegated"),
+        min_value=0,
+        max_value=10,
+        initial=1,
+        help_text=_("Players going up from each division, and down from the one above it."),
+    )
+
+    field_order = [
+        "name",
+        "variant",
+        "table_size",
+        "min_table_size",
+        "double_round_robin",
+        "rounds",
+        "window_days",
+        "divisions",
+        "promotion",
+        "turn_seconds",
+        "rated",
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.shape != formats.TABLE:
+            del self.fields["rounds"]
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            **self.format_kwargs(),
+            "double_round_robin": data["double_round_robin"],
+            "rounds": data.get("rounds") or None,
+            "window_days": data["window_days"],
+            "divisions": data["divisions"],
+            "promotion": data["promotion"],
+        }
+
+
+class ResultForm(forms.Form):
+    """A place (or a forfeit) for each entry at a table, and the reason for the change."""
+
+    FORFEIT = "forfeit"
+
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Kept in the change log with your name."),
+    )
+
+    def __init__(self, *args: Any, seats: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        choices = [(str(p), str(p)) for p in range(1, len(seats) + 1)]
+        choices.append((self.FORFEIT, str(_("Forfeit"))))
+        for seat in seats:
+            initial = self.FORFEIT if seat.forfeit else str(seat.place or "")
+            self.fields[f"place_{seat.entry_id}"] = forms.ChoiceField(
+                label=seat.entry.name, choices=choices, initial=initial
+            )
+
+    def places(self) -> dict[int, int | None]:
+        out: dict[int, int | None] = {}
+        for seat in self.seats:
+            value = self.cleaned_data[f"place_{seat.entry_id}"]
+            out[seat.entry_id] = None if value == self.FORFEIT else int(value)
+        return out
+
+    def place_fields(self) -> list[Any]:
+        return [self[f"place_{seat.entry_id}"] for seat in self.seats]
+
+
+def main_fields(form: forms.Form) -> list[Any]:
+    """The fields of an event form that are neither options, points nor tiebreaks."""
+    skip = (OPTION_PREFIX, "points_", "tiebreak_")
+    return [form[name] for name in form.fields if not name.startswith(skip)]

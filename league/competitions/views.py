@@ -1,0 +1,569 @@
+"""Pages of competitions: tournaments, leagues, "my matches", CSV exports.
+
+Thin adapters: parse the request, call a service, show the outcome. A
+:class:`~league.errors.LeagueError` (every competition error is one) becomes a message on the
+page and nothing changes; a permission error (someone who is not an organiser of the club) is
+a 403. Actions are POSTs (``@require_POST``) answered with a redirect to the page they came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.errors import LeagueError, LeaguePermissionError
+from league.models import Club, Membership, User
+
+from . import selectors, services
+from .forms import LeagueForm, ResultForm, TournamentForm, main_fields
+from .models import Fixture, Round, Season, Tournament
+
+
+def _perform(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
+    """Run a service call; report the outcome as a message. Permission errors become 403."""
+    try:
+        action()
+    except LeaguePermissionError as error:
+        raise PermissionDenied(error.message) from error
+    except LeagueError as error:
+        messages.error(request, error.message)
+        return False
+    messages.success(request, success)
+    return True
+
+
+def _club_or_404(slug: str) -> Club:
+    club = selectors.club_for_slug(slug=slug)
+    if club is None:
+        raise Http404(_("There is no such club."))
+    return club
+
+
+def _require_organiser(club: Club, user: object) -> None:
+    if not selectors.may_organise(club=club, user=user):
+        raise PermissionDenied(_("Only the club's organisers and admins can do that."))
+
+
+def _tournament_or_404(pk: int) -> Tournament:
+    tournament = selectors.tournament_get(pk=pk)
+    if tournament is None:
+        raise Http404(_("There is no such tournament."))
+    return tournament
+
+
+def _season_or_404(pk: int) -> Season:
+    season = selectors.season_get(pk=pk)
+    if season is None:
+        raise Http404(_("There is no such season."))
+    return season
+
+
+def _user_named(name: str) -> User | None:
+    name = name.strip()
+    return User.objects.filter(username__iexact=name).first() if name else None
+
+
+def _back(request: HttpRequest, default: object) -> HttpResponse:
+    """Back to the page the form was on (``next``, on this site only), else ``default``."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return redirect(default)
+
+
+def _csv_response(content: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _club_members(club: Club) -> list[User]:
+    return [
+        m.user
+        for m in Membership.objects.filter(club=club, status=Membership.Status.ACTIVE)
+        .select_related("user__profile")
+        .order_by("user__username")
+    ]
+
+
+# ----------------------------------------------------------------------------- lists
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "competitions/index.html",
+        {
+            "tournaments": selectors.tournament_list()[:50],
+            "leagues": selectors.league_list()[:50],
+            "organised_clubs": selectors.organised_clubs(user=request.user),
+        },
+    )
+
+
+@login_required
+def my_matches(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "competitions/my_matches.html",
+        {"matches": selectors.my_matches(user=request.user)},
+    )
+
+
+# ----------------------------------------------------------------------------- tournaments
+
+
+@login_required
+def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club_or_404(slug)
+    _require_organiser(club, request.user)
+    form = TournamentForm(request.POST or None, initial=request.GET.dict())
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(
+                club=club, organiser=request.user, **form.service_kwargs()
+            )
+        except LeaguePermissionError as error:
+            raise PermissionDenied(error.message) from error
+        except LeagueError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("The tournament is ready: players can register."))
+            return redirect(tournament)
+    return render(
+        request,
+        "competitions/event_form.html",
+        {"form": form, "club": club, "kind": "tournament", "main_fields": main_fields(form)},
+    )
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    can_organise = selectors.may_organise(club=tournament.club, user=request.user)
+    rounds = selectors.tournament_rounds(tournament=tournament)
+    current = next((r for r in rounds if r.status != Round.Status.FINISHED), None)
+    context = {
+        "tournament": tournament,
+        "can_organise": can_organise,
+        "my_entry": selectors.entry_of(tournament=tournament, user=request.user),
+        "entries": selectors.tournament_entries(tournament=tournament),
+        "rounds": rounds,
+        "current_round": current,
+        "standings": selectors.tournament_standings(tournament=tournament),
+        "tiebreak_names": [selectors.tiebreak_label(n) for n in tournament.tiebreaks],
+        "registration_open": selectors.registration_is_open(tournament=tournament),
+        "changes": selectors.tournament_changes(tournament=tournament)[:50],
+        "now": timezone.now(),
+    }
+    if tournament.shape == "pairs" and request.user.is_authenticated:
+        context["partners"] = [u for u in _club_members(tournament.club) if u.pk != request.user.pk]
+    if can_organise and current is not None:
+        context["round_entries"] = [
+            seat.entry for board in current.boards.all() for seat in board.seats.all()
+        ]
+    return render(request, "competitions/tournament_detail.html", context)
+
+
+@login_required
+@require_POST
+def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    partner = None
+    if tournament.shape == "pairs":
+        partner = _user_named(request.POST.get("partner", ""))
+        if partner is None:
+            messages.error(request, _("There is no player with that user name."))
+            return redirect(tournament)
+    _perform(
+        request,
+        lambda: services.tournament_register(
+            tournament=tournament, user=request.user, partner=partner
+        ),
+        _("You are registered. Good luck!"),
+    )
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def tournament_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    _perform(
+        request,
+        lambda: services.tournament_withdraw(tournament=tournament, user=request.user),
+        _("You have withdrawn from the tournament."),
+    )
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def tournament_check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    _perform(
+        request,
+        lambda: services.tournament_check_in(tournament=tournament, user=request.user),
+        _("You have checked in."),
+    )
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def round_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    _perform(
+        request,
+        lambda: services.round_pair(tournament=tournament, by=request.user),
+        _("The round is paired."),
+    )
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    rnd = selectors.round_get(tournament=tournament, number=number)
+    if rnd is None:
+        raise Http404(_("There is no such round."))
+    _perform(
+        request,
+        lambda: services.round_start(round=rnd, by=request.user),
+        _("The tables are open."),
+    )
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def pairing_change(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    _require_organiser(tournament.club, request.user)
+    rnd = selectors.round_is_open(tournament=tournament)
+    try:
+        entry = selectors.entry_get(tournament=tournament, pk=int(request.POST.get("entry", "")))
+        other = selectors.entry_get(tournament=tournament, pk=int(request.POST.get("other", "")))
+    except ValueError:
+        entry = other = None
+    if rnd is None or entry is None or other is None:
+        messages.error(request, _("Choose two players of the round in play."))
+        return redirect(tournament)
+    _perform(
+        request,
+        lambda: services.pairing_change(
+            round=rnd,
+            entry=entry,
+            other=other,
+            by=request.user,
+            reason=request.POST.get("reason", ""),
+        ),
+        _("The pairing is changed."),
+    )
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def entry_drop(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    entry = selectors.entry_get(tournament=tournament, pk=entry_id)
+    if entry is None:
+        raise Http404(_("There is no such player in this tournament."))
+    _perform(
+        request,
+        lambda: services.entry_drop(
+            entry=entry, by=request.user, reason=request.POST.get("reason", "")
+        ),
+        _("%(name)s is withdrawn.") % {"name": entry.name},
+    )
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def entry_reinstate(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    entry = selectors.entry_get(tournament=tournament, pk=entry_id)
+    if entry is None:
+        raise Http404(_("There is no such player in this tournament."))
+    _perform(
+        request,
+        lambda: services.entry_reinstate(
+            entry=entry, by=request.user, reason=request.POST.get("reason", "")
+        ),
+        _("%(name)s is playing again.") % {"name": entry.name},
+    )
+    return redirect(tournament)
+
+
+@login_required
+def board_result(request: HttpRequest, pk: int, board_id: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    _require_organiser(tournament.club, request.user)
+    board = selectors.board_get(tournament=tournament, pk=board_id)
+    if board is None or board.is_bye:
+        raise Http404(_("There is no such table."))
+    seats = selectors.board_seats(board=board)
+    form = ResultForm(request.POST or None, seats=seats)
+    if request.method == "POST" and form.is_valid():
+        done = _perform(
+            request,
+            lambda: services.result_override(
+                board=board,
+                places=form.places(),
+                by=request.user,
+                reason=form.cleaned_data["reason"],
+            ),
+            _("The result is changed."),
+        )
+        if done:
+            return redirect(tournament)
+    return render(
+        request,
+        "competitions/result_form.html",
+        {"form": form, "event": tournament, "board": board, "back": tournament.get_absolute_url()},
+    )
+
+
+def tournament_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    content = selectors.tournament_standings_csv(tournament=tournament)
+    return _csv_response(content, f"{slugify(tournament.name) or 'tournament'}-standings.csv")
+
+
+def tournament_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament_or_404(pk)
+    content = selectors.tournament_results_csv(tournament=tournament)
+    return _csv_response(content, f"{slugify(tournament.name) or 'tournament'}-results.csv")
+
+
+# ----------------------------------------------------------------------------- leagues
+
+
+@login_required
+def league_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club_or_404(slug)
+    _require_organiser(club, request.user)
+    form = LeagueForm(request.POST or None, initial=request.GET.dict())
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(
+                club=club, organiser=request.user, **form.service_kwargs()
+            )
+        except LeaguePermissionError as error:
+            raise PermissionDenied(error.message) from error
+        except LeagueError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("The league is ready: players can join its first season."))
+            return redirect(league)
+    return render(
+        request,
+        "competitions/event_form.html",
+        {"form": form, "club": club, "kind": "league", "main_fields": main_fields(form)},
+    )
+
+
+def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    league = selectors.league_get(pk=pk)
+    if league is None:
+        raise Http404(_("There is no such league."))
+    season = selectors.season_current(league=league)
+    if season is None:
+        raise Http404(_("There is no such season."))
+    return redirect(season)
+
+
+def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season_or_404(pk)
+    league = season.league
+    can_organise = selectors.may_organise(club=league.club, user=request.user)
+    my_entry = selectors.season_entry_of(season=season, user=request.user)
+    context = {
+        "season": season,
+        "league": league,
+        "can_organise": can_organise,
+        "my_entry": my_entry,
+        "divisions": selectors.season_divisions(season=season),
+        "seasons": selectors.league_seasons(league=league),
+        "tiebreak_names": [selectors.tiebreak_label(n) for n in league.tiebreaks],
+        "changes": selectors.season_changes(season=season)[:50],
+        "now": timezone.now(),
+        "is_member": request.user.is_authenticated
+        and Membership.objects.filter(
+            club=league.club, user=request.user, status=Membership.Status.ACTIVE
+        ).exists(),
+    }
+    if league.shape == "pairs" and request.user.is_authenticated:
+        context["partners"] = [u for u in _club_members(league.club) if u.pk != request.user.pk]
+    return render(request, "competitions/season_detail.html", context)
+
+
+@login_required
+@require_POST
+def season_register(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season_or_404(pk)
+    partner = None
+    if season.league.shape == "pairs":
+        partner = _user_named(request.POST.get("partner", ""))
+        if partner is None:
+            messages.error(request, _("There is no player with that user name."))
+            return redirect(season)
+    _perform(
+        request,
+        lambda: services.season_register(season=season, user=request.user, partner=partner),
+        _("You are in this season's league."),
+    )
+    return redirect(season)
+
+
+@login_required
+@require_POST
+def season_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season_or_404(pk)
+    _perform(
+        request,
+        lambda: services.season_withdraw(season=season, user=request.user),
+        _("You have left this season."),
+    )
+    return redirect(season)
+
+
+@login_required
+@require_POST
+def season_assign(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    season = _season_or_404(pk)
+    _require_organiser(season.league.club, request.user)
+    entry = selectors.season_entry_get(season=season, pk=entry_id)
+    division = season.divisions.filter(pk=request.POST.get("division") or 0).first()
+    if entry is None or division is None:
+        raise Http404(_("There is no such division."))
+    _perform(
+        request,
+        lambda: services.season_assign(entry=entry, division=division, by=request.user),
+        _("%(name)s plays in %(division)s.") % {"name": entry.name, "division": division.label},
+    )
+    return redirect(season)
+
+
+@login_required
+@require_POST
+def season_start(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season_or_404(pk)
+    _perform(
+        request,
+        lambda: services.season_start(season=season, by=request.user),
+        _("The season has started: the fixtures are out."),
+    )
+    return redirect(season)
+
+
+@login_required
+@require_POST
+def season_close(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season_or_404(pk)
+    result: dict[str, Season] = {}
+
+    def close() -> None:
+        result["next"] = services.season_close(season=season, by=request.user)
+
+    if _perform(request, close, _("The season is closed. The next one is open for registration.")):
+        return redirect(result["next"])
+    return redirect(season)
+
+
+@login_required
+@require_POST
+def fixture_play_now(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = selectors.fixture_get(pk=pk)
+    if fixture is None:
+        raise Http404(_("There is no such fixture."))
+    result: dict[str, Fixture] = {}
+
+    def play() -> None:
+        result["fixture"] = services.fixture_play_now(fixture=fixture, user=request.user)
+
+    try:
+        play()
+    except LeaguePermissionError as error:
+        raise PermissionDenied(error.message) from error
+    except LeagueError as error:
+        messages.error(request, error.message)
+        return _back(request, fixture.season)
+    fixture = result["fixture"]
+    if fixture.table_id:
+        return redirect("games:table_detail", fixture.table_id)
+    refreshed = selectors.fixture_get(pk=fixture.pk)
+    waiting = selectors.fixture_waiting_for(fixture=refreshed) if refreshed else []
+    messages.info(
+        request,
+        _(
+            "You are ready. The table opens when %(names)s press “Play now” too (within "
+            "%(minutes)s minutes)."
+        )
+        % {"names": ", ".join(waiting), "minutes": services.READY_MINUTES},
+    )
+    return _back(request, fixture.season)
+
+
+@login_required
+def fixture_result(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = selectors.fixture_get(pk=pk)
+    if fixture is None:
+        raise Http404(_("There is no such fixture."))
+    season = fixture.season
+    _require_organiser(season.league.club, request.user)
+    seats = list(fixture.seats.all())
+    form = ResultForm(request.POST or None, seats=seats)
+    if request.method == "POST" and form.is_valid():
+        done = _perform(
+            request,
+            lambda: services.fixture_result_override(
+                fixture=fixture,
+                places=form.places(),
+                by=request.user,
+                reason=form.cleaned_data["reason"],
+            ),
+            _("The result is changed."),
+        )
+        if done:
+            return redirect(season)
+    return render(
+        request,
+        "competitions/result_form.html",
+        {
+            "form": form,
+            "event": season.league,
+            "fixture": fixture,
+            "back": season.get_absolute_url(),
+        },
+    )
+
+
+def season_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season_or_404(pk)
+    name = slugify(season.league.name) or "league"
+    return _csv_response(
+        selectors.season_standings_csv(season=season), f"{name}-{season.number}-standings.csv"
+    )
+
+
+def season_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season_or_404(pk)
+    name = slugify(season.league.name) or "league"
+    return _csv_response(
+        selectors.season_results_csv(season=season), f"{name}-{season.number}-results.csv"
+    )
