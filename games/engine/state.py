@@ -24,6 +24,7 @@ a king and horse of one suit: 20, or 40 in trump; "acuse"), *tute* (four kings o
 from __future__ import annotations
 
 import enum
+import struct
 from hashlib import blake2b
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -172,14 +173,19 @@ def shuffled_deck(seed: int | str) -> list[int]:
     True
     """
     key = str(seed).encode()
-    bits = int.from_bytes(blake2b(key + b"|0").digest() + blake2b(key + b"|1").digest()
-                          + blake2b(key + b"|2").digest(), "little")
+    # The 192 digest bytes read as little-endian 32-bit words, the first 39 used in turn.
+    words = _WORDS(blake2b(key + b"|0").digest() + blake2b(key + b"|1").digest()
+                   + blake2b(key + b"|2").digest())
     deck = list(range(40))
-    for i in range(39, 0, -1):
-        j = ((bits & 0xFFFFFFFF) * (i + 1)) >> 32
-        bits >>= 32
+    i = 39
+    for w in words:
+        j = (w * (i + 1)) >> 32
         deck[i], deck[j] = deck[j], deck[i]
+        i -= 1
     return deck
+
+
+_WORDS = struct.Struct("<39I").unpack_from
 
 
 class HandState:
