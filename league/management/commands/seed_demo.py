@@ -34,7 +34,7 @@ class Command(BaseCommand):
                 "Use --force to load it anyway."
             )
         for config in apps.get_app_configs():
-            if Path(config.path).parent != settings.BASE_DIR:  # the project's own apps
+            if not Path(config.path).is_relative_to(settings.BASE_DIR / config.name.split(".")[0]):
                 continue
             module_name = f"{config.name}.demo"
             if importlib.util.find_spec(module_name) is None:
