@@ -140,15 +140,17 @@ def _build_chunk_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
 CHUNKS = _build_chunk_table()
 
 
+_C0, _C1, _C2, _C3 = CHUNKS
+
+
 def indices(mask: int) -> list[int]:
     """Card indices of a mask, in increasing index order.
 
     >>> indices(0b101)
     [0, 2]
     """
-    c = CHUNKS
-    return list(c[0][mask & 1023] + c[1][(mask >> 10) & 1023]
-                + c[2][(mask >> 20) & 1023] + c[3][(mask >> 30) & 1023])
+    return [*_C0[mask & 1023], *_C1[(mask >> 10) & 1023], *_C2[(mask >> 20) & 1023],
+            *_C3[(mask >> 30) & 1023]]
 
 
 def iter_indices(mask: int) -> Iterator[int]:
