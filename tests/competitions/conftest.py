@@ -1,9 +1,10 @@
 """Fixtures of the competition tests.
 
 Live tables run with the ``manual`` scheduler (no timer fires on its own; the helpers play the
-moves) and no pacing. Services announce finished matches in ``transaction.on_commit``; the
-``commit`` fixture runs a call and then its commit callbacks (``match_finished`` and what it
-sets off), as a real commit would.
+moves) and no pacing. Services run in English, so that tests can match their messages (the page
+tests ask for Spanish through the request). Services announce finished matches in
+``transaction.on_commit``; the ``commit`` fixture runs a call and then its commit callbacks
+(``match_finished`` and what it sets off), as a real commit would.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import dispatch, live
 from league.models import Membership
@@ -28,7 +29,8 @@ def table_settings(settings: Any) -> Iterator[None]:
     settings.TUTE_HAND_PAUSE = 0
     live.clear()
     dispatch.MANUAL_QUEUE.clear()
-    yield
+    with translation.override("en"):  # messages are matched in English; pages test Spanish
+        yield
     live.clear()
     dispatch.MANUAL_QUEUE.clear()
 
