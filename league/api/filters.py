@@ -74,7 +74,9 @@ class MatchFilter(django_filters.FilterSet):
         method="filter_club",
         help_text=_("Matches with an active member of the club (its slug)"),
     )
-    rated = django_filters.BooleanFilter()
+    rated = django_filters.ChoiceFilter(
+        choices=[("true", "true"), ("false", "false")], method="filter_rated"
+    )
     finished_after = django_filters.IsoDateTimeFilter(field_name="finished_at", lookup_expr="gte")
     finished_before = django_filters.IsoDateTimeFilter(field_name="finished_at", lookup_expr="lt")
     source_kind = django_filters.CharFilter(max_length=40)
@@ -92,6 +94,11 @@ class MatchFilter(django_filters.FilterSet):
             "source_kind",
             "source_id",
         ]
+
+    def filter_rated(
+        self, qs: QuerySet[FinishedMatch], name: str, value: str
+    ) -> QuerySet[FinishedMatch]:
+        return qs.filter(rated=value == "true")
 
     def filter_player(
         self, qs: QuerySet[FinishedMatch], name: str, value: str
