@@ -14,52 +14,29 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.utils.translation import pgettext
 
 from games.engine import IllegalActionError, get_variant
 from games.engine.errors import TuteError, UnknownVariantError
+from games.templatetags import cards
 
 # ----------------------------------------------------------------------------- cards
-
-SUIT_LETTERS = "OCEB"
+# One vocabulary with the card artwork: its names are the ones the cards' aria-labels say.
 
 
 def suit_name(letter: str) -> str:
     """``coins`` (``oros`` in Spanish) for ``O``."""
-    names = {
-        "O": pgettext("suit", "coins"),
-        "C": pgettext("suit", "cups"),
-        "E": pgettext("suit", "swords"),
-        "B": pgettext("suit", "batons"),
-    }
-    return names.get((letter or "").upper(), letter)
-
-
-def rank_name(rank: int) -> str:
-    names = {
-        1: pgettext("rank", "ace"),
-        2: pgettext("rank", "two"),
-        3: pgettext("rank", "three"),
-        4: pgettext("rank", "four"),
-        5: pgettext("rank", "five"),
-        6: pgettext("rank", "six"),
-        7: pgettext("rank", "seven"),
-        10: pgettext("rank", "jack"),
-        11: pgettext("rank", "horse"),
-        12: pgettext("rank", "king"),
-    }
-    return names.get(rank, str(rank))
-
-
-def split_card(notation: str) -> tuple[int, str]:
-    """``("12", "B")`` for ``12B`` as ``(12, "B")``."""
-    return int(notation[:-1]), notation[-1].upper()
+    try:
+        return cards.suit_name(letter)
+    except ValueError:
+        return str(letter)
 
 
 def card_name(notation: str) -> str:
     """``king of batons`` (``rey de bastos``): the name a player reads for a card."""
-    rank, suit = split_card(notation)
-    return _("%(rank)s of %(suit)s") % {"rank": rank_name(rank), "suit": suit_name(suit)}
+    try:
+        return cards.card_label(notation)
+    except ValueError:
+        return str(notation)
 
 
 def card_list(notations: list[str]) -> str:
@@ -94,6 +71,25 @@ def variant_summary(key: str) -> str:
             "and you retire."
         ),
         "chancho": _("Cabrero where a king and horse of one suit taken in a trick must be sung."),
+        "dos": _(
+            "Two players, eight cards each and a stock; 101 points win a game; capote wins "
+            "outright."
+        ),
+        "dos_ar": _(
+            "Two players, six cards each and a stock; fewer points lose the hand; four lost "
+            "hands lose the match."
+        ),
+        "parejas": _(
+            "Four players in two pairs, partners opposite; the pair with more points wins the "
+            "game, a tute wins it at once."
+        ),
+        "arrastrado": _(
+            "Three play, 13 cards each; las cuarenta before the veinte; most points win; "
+            "stakes in tantos, with or without the plate."
+        ),
+        "vtt": _(
+            "Two teams; every trump played changes the lead and trump suits within the trick."
+        ),
     }
     if key in summaries:
         return summaries[key]
@@ -110,6 +106,11 @@ def option_label(name: str) -> str:
         "playoff": _("The last two play a final hand"),
         "renuncio": _("Renuncio: illegal cards are accepted and punished"),
         "acusar": _("Accusations (with renuncio)"),
+        "plate": _("Play with the plate"),
+        "hands": _("Hands in the match"),
+        "games": _("Games in the match"),
+        "coins_trump": _("Coins are the first trump"),
+        "double_101": _("101 points count as two games"),
     }
     return labels.get(name, name.replace("_", " ").capitalize())
 
@@ -125,7 +126,17 @@ def option_help(variant_key: str, name: str) -> str:
             "An illegal card is not refused: the offender loses the hand and two lost hands."
         ),
         "acusar": _("A player may accuse another of renuncio; the hand stops there."),
+        "plate": _(
+            "100 from each player to start, 20 from each dealer; a player may go to the plate, "
+            "committing to 101."
+        ),
+        "hands": _("12 lets everyone deal equally with three or four players."),
+        "games": _("The first to win a majority of them wins the match."),
+        "coins_trump": _("The holder of the 2 of coins leads the first trick."),
+        "double_101": _("A team that wins a game with 101 points or more gets two games."),
     }
+    if variant_key == "vtt" and name == "games":
+        return _("Games a team must win to take the match.")
     if name in helps:
         return helps[name]
     try:
@@ -206,22 +217,57 @@ def canto_description(*, name: str, suit: str | None, points: int, tute: bool) -
 
 
 # ----------------------------------------------------------------------------- hand results
+# Keyed by the engine's English reason (a code like "tute" means different things in different
+# variants); an unknown reason is shown in the engine's English.
+
+_REASONS = {
+    text: gettext_lazy(text) for text in (
+        # Cabrero, Chancho
+        "Tute was sung: everyone else loses.",
+        "One player took every trick (capote): everyone else loses.",
+        "Capote after singing: the player who took every trick loses alone.",
+        "Two players took tricks: the one with fewer points loses.",
+        "A tie left nobody in the middle: everyone who took a trick loses.",
+        "The players in the middle lose; the most and the fewest points are safe.",
+        "Renuncio proven: the offender loses the hand and is charged two lost hands.",
+        "The accusation was wrong: the accuser loses the hand.",
+        # Arrastrado, dos_ar
+        "Tute was sung: the singer wins the hand.",
+        "The player with the most points wins the hand.",
+        "Equal points: the one who took the last trick wins.",
+        "Equal points: the one nearest the mano wins.",
+        "The player with fewer points loses the hand.",
+        "Equal points: the winner of the last trick wins the hand.",
+        # dos
+        "101 or more points in the first deal wins the game.",
+        "Both reached 101 in the first deal: the one with more points wins the game.",
+        "Both reached 101 with equal points: the winner of the last trick wins.",
+        "Nobody reached 101: the winner of the last trick deals a second deal, and the points "
+        "carry over.",
+        "The claim was right (101 or more): the claimer wins the game.",
+        "The claim was false (under 101): the other player wins the game.",
+        "Nobody claimed: the first to reach 101 wins the game.",
+        "Nobody reached 101: the one with more points wins the game.",
+        "Capote made: the declarer took all 8 last tricks and wins the game.",
+        "Capote failed: the other player took a trick and wins the game.",
+        # parejas, vtt
+        "Tute: the team that sang it wins the game at once.",
+        "The team with more points wins.",
+        "Equal points: the team that took the last trick wins.",
+    )
+}
 
 
 def hand_reason(code: str, english: str = "") -> str:
-    reasons = {
-        "tute": _("Tute was sung: everyone else loses."),
-        "capote": _("One player took every trick (capote): everyone else loses."),
-        "capote_sang": _("Capote after singing: the player who took every trick loses alone."),
-        "fewer_points": _("Two players took tricks: the one with fewer points loses."),
-        "tie": _("A tie left nobody in the middle: everyone who took a trick loses."),
-        "middle": _("The players in the middle lose; the most and the fewest points are safe."),
-        "renuncio": _(
-            "Renuncio proven: the offender loses the hand and is charged two lost hands."
-        ),
-        "false_accusation": _("The accusation was wrong: the accuser loses the hand."),
-    }
-    return reasons.get(code, english or code)
+    """Why a hand ended, in the active language (from the engine's reason)."""
+    if english in _REASONS:
+        return str(_REASONS[english])
+    return english or code
+
+
+def known_reasons() -> set[str]:
+    """The engine reasons this module translates (tests check none is missing)."""
+    return set(_REASONS)
 
 
 # ----------------------------------------------------------------------------- engine errors
@@ -237,7 +283,9 @@ def _obligation_message(params: Mapping[str, Any]) -> str:
     }
     rule = params.get("rule")
     if rule == "follow_higher":
-        return _("You must follow suit with a higher card of %(lead)s: you hold the %(legal)s.") % values
+        return _(
+            "You must follow suit with a higher card of %(lead)s: you hold the %(legal)s."
+        ) % values
     if rule == "follow":
         return _("You must follow suit (%(lead)s): you hold the %(legal)s.") % values
     if rule == "overtrump":
@@ -261,14 +309,31 @@ def _suit_letter(value: Any) -> str:
     return _ENGLISH_SUITS.get(text.lower(), text[:1].upper())
 
 
-_WRONG_PHASE = {
-    "You cannot play a card now.": gettext_lazy("You cannot play a card now."),
-    "You can only sing before leading, after winning a trick.": gettext_lazy(
-        "You can only sing before leading, after winning a trick."),
-    "You can only sing right after winning a trick, once.": gettext_lazy(
-        "You can only sing right after winning a trick, once."),
-    "You do not hold that canto, or it has already been sung.": gettext_lazy(
-        "You do not hold that canto, or it has already been sung."),
+#: Engine error messages without parameters, translated as they are.
+_FIXED_ERRORS = {
+    text: gettext_lazy(text) for text in (
+        "You cannot play a card now.",
+        "You can only sing before leading, after winning a trick.",
+        "You can only sing right after winning a trick, once.",
+        "You do not hold that canto, or it has already been sung.",
+        "The stock is empty: first say whether you declare capote ('capote') or pass ('pass').",
+        "Tute is not admitted in the Spanish tute for two.",
+        "Claims are made in a second deal only: the first deal is counted at its end.",
+        "Capote has been declared: the tricks decide the game now.",
+        "Capote has already been declared in this deal.",
+        "Capote is declared once the stock is empty, before the first of the last 8 tricks.",
+        "There is nothing to pass now: play a card.",
+        "The turned card is the 2: there is nothing to exchange for it.",
+        "The turned card has already been exchanged in this deal.",
+        "The turned card may be exchanged only while the stock holds more than the turned card.",
+        "The turned card can only be swapped before play, in the swap round.",
+        "This table plays without the plate.",
+        "Going to the plate is only possible before play, when you are asked.",
+        "You can only sing before leading, after your team wins a trick.",
+        "That action is not part of this game.",
+        "The hand is over.",
+        "The match is over.",
+    )
 }
 
 
@@ -287,8 +352,8 @@ def engine_error_message(error: TuteError) -> str:
         return _("This game is over.")
     if code == "bad_notation":
         return _("That is not a move of this game.")
-    if error.message in _WRONG_PHASE:
-        return str(_WRONG_PHASE[error.message])
+    if error.message in _FIXED_ERRORS:
+        return str(_FIXED_ERRORS[error.message])
     if code == "wrong_phase":
         return _("That is not possible now.")
     if isinstance(error, IllegalActionError):

@@ -205,6 +205,8 @@ class SeatView:
     sitting_out: bool = False
     retired: bool = False
     lost: int | None = None
+    partner: bool = False
+    points: int | None = None
 
 
 @dataclass
@@ -231,6 +233,15 @@ class HandSummary:
 class TallyRow:
     label: str
     values: list[Any]
+
+
+@dataclass
+class Tally:
+    """The match so far: one column per seat, or per team in team variants."""
+
+    columns: list[str]
+    rows: list[TallyRow]
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -261,7 +272,10 @@ class TableView:
     tricks: list[TrickView] = field(default_factory=list)
     cantos: list[str] = field(default_factory=list)
     previous_hand: HandSummary | None = None
-    tally: list[TallyRow] = field(default_factory=list)
+    tally: Tally | None = None
+    stock: int | None = None
+    stock_bottom: CardView | None = None
+    trick_trump_name: str = ""
     places: list[tuple[int, str]] = field(default_factory=list)
     deadline: Any = None
     deadline_kind: str = ""
@@ -406,7 +420,8 @@ def _fill_game(view: TableView, obs: dict[str, Any]) -> None:
     if obs.get("previous_hand"):
         view.previous_hand = _hand_summary(obs["previous_hand"], names,
                                            int(obs.get("hand_number", 0)) - (0 if view.finished else 1))
-    view.tally = _tally(obs.get("match") or {}, len(view.seats))
+    view.tally = _tally(obs.get("match") or {}, names)
+    _fill_extras(view, hand, local)
     tally = obs.get("match") or {}
     lost = tally.get("lost")
     retired_at = tally.get("retired_at") or []
@@ -494,8 +509,8 @@ def _hand_summary(result: dict[str, Any], names: list[str], number: int) -> Hand
     )
 
 
-def _tally(match: dict[str, Any], n: int) -> list[TallyRow]:
-    """The match so far, per seat: whatever per-seat counts the variant's tally keeps."""
+def _tally(match: dict[str, Any], names: list[str]) -> Tally | None:
+    """The match so far: whatever per-seat (or per-team) counts the variant's tally keeps."""
     from django.utils.translation import gettext as _
 
     labels = {
@@ -505,14 +520,63 @@ def _tally(match: dict[str, Any], n: int) -> list[TallyRow]:
         "points": _("Points"),
         "score": _("Score"),
     }
+    n = len(names)
+    teams = match.get("teams")
+    width = n
+    columns = list(names)
+    if isinstance(teams, list) and teams and all(isinstance(t, list) for t in teams):
+        width = len(teams)
+        columns = [" & ".join(names[s] for s in team if s < n) for team in teams]
     rows = []
     for key, value in match.items():
-        if isinstance(value, list) and len(value) == n and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
+        if key == "teams" or not isinstance(value, list) or len(value) != width:
+            continue
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             rows.append(TallyRow(label=labels.get(key, key.replace("_", " ").capitalize()),
                                  values=list(value)))
-    return rows
+    notes = []
+    for key, text in (("to_retire", _("%(n)s lost hands and a player retires.")),
+                      ("to_lose", _("%(n)s lost hands lose the match.")),
+                      ("games_to_win", _("%(n)s games win the match.")),
+                      ("target", _("%(n)s games win the match.")),
+                      ("plate", _("In the plate: %(n)s tantos."))):
+        value = match.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            notes.append(text % {"n": value})
+    if not rows and not notes:
+        return None
+    return Tally(columns=columns, rows=rows, notes=notes)
+
+
+def _fill_extras(view: TableView, hand: dict[str, Any], local: Any) -> None:
+    """Public facts some variants add to a hand's observation (stock, teams, points)."""
+    stock = hand.get("stock")
+    if isinstance(stock, int) and not isinstance(stock, bool):
+        view.stock = stock
+    bottom = hand.get("stock_bottom")
+    if isinstance(bottom, str) and bottom and not hand.get("bottom_taken_by"):
+        view.stock_bottom = card_view(bottom)
+    trick_trump = hand.get("trick_trump")
+    if isinstance(trick_trump, str) and trick_trump and trick_trump != view.trump:
+        view.trick_trump_name = messages.suit_name(trick_trump)
+    teams = hand.get("teams")
+    if view.your_seat is not None and isinstance(teams, list):
+        for team in teams:
+            if view.your_seat in team:
+                for seat in team:
+                    mapped = local(seat)
+                    if mapped is not None and mapped != view.your_seat:
+                        view.seats[mapped].partner = True
+    points = None
+    if isinstance(hand.get("totals"), list) and not hand.get("totals_hidden"):
+        points = hand["totals"]
+    elif isinstance(hand.get("points"), list):
+        points = hand["points"]
+    if points is not None:
+        for i, value in enumerate(points):
+            mapped = local(i)
+            if mapped is not None and mapped < len(view.seats) and isinstance(value, int):
+                view.seats[mapped].points = value
 
 
 # ----------------------------------------------------------------------------- replays

@@ -55,3 +55,15 @@ def ana(make_user: Callable[..., Any]) -> Any:
 @pytest.fixture
 def bruno(make_user: Callable[..., Any]) -> Any:
     return make_user("bruno")
+
+
+@pytest.fixture
+async def close_db_threads() -> Any:
+    """Close the database connections that async tests opened in asgiref's sync thread (the
+    test's own thread is closed by pytest-django; a left-over PostgreSQL session would keep
+    the test database from being dropped)."""
+    from asgiref.sync import sync_to_async
+    from django.db import connections
+
+    yield
+    await sync_to_async(connections.close_all)()

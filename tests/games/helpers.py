@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from games import live, selectors, services
+from games.engine import parse_action
 from games.engine.cards import NOTATION
 from games.models import Table
 
@@ -50,3 +51,42 @@ def _local(match: Any, seat: int) -> int:
 
 def cards_in(text: str) -> set[str]:
     return {m.group(0) for m in CARD_RE.finditer(text)} & set(NOTATION)
+
+
+def fast_forward(table: Table) -> Table:
+    """Play the rest of a table's match in the engine alone (heuristic bots in every seat) and
+    store it as the services would: the log, the finished hands, the result and the record.
+
+    For tests of what a finished table looks like; the real path is tested on its own.
+    """
+    from django.utils import timezone
+
+    from games.engine import action_to_notation
+    from games.engine.bots import choose_action
+    from games.engine.records import hand_record, match_record
+    from games.models import HandRecord, TableAction
+
+    table = fresh(table)
+    match = live.match_at(table)
+    rows = []
+    hands = []
+    while not match.is_terminal():
+        seat = match.current_player()
+        before = len(match.hands)
+        notation = choose_action("heuristic", match.observation(seat), seed=len(match.log))
+        match.apply_action(parse_action(notation), seat)
+        rows.append(TableAction(table=table, index=len(match.log) - 1, hand_number=before - 1,
+                                seat=seat, action=action_to_notation(parse_action(notation)),
+                                actor=TableAction.Actor.BOT))
+        if len(match.hands) > before or match.is_terminal():
+            hand = match.hands[before - 1]
+            hands.append(HandRecord(table=table, number=before - 1, record=hand_record(hand),
+                                    result=hand.result().to_json()))
+    TableAction.objects.bulk_create(rows)
+    HandRecord.objects.bulk_create(hands)
+    Table.objects.filter(pk=table.pk).update(
+        version=len(match.log), revision=table.revision + 1, status=Table.Status.FINISHED,
+        finished_at=timezone.now(), result=match.result().to_json(),
+        record=match_record(match), deadline=None, deadline_kind="")
+    live.clear()
+    return fresh(table)

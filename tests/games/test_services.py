@@ -310,8 +310,12 @@ def test_watchdog_plays_moves_whose_task_was_lost(ana: Any, settings: Any) -> No
     assert fresh(table).version == table.version + 1
 
 
-def test_turn_timer_lets_a_bot_play_and_the_player_takes_the_seat_back(ana: Any) -> None:
+def test_turn_timer_lets_a_bot_play_and_the_player_takes_the_seat_back(ana: Any,
+                                                                       settings: Any) -> None:
+    settings.TUTE_TABLE_SCHEDULER = "manual"
     table = fresh(open_table(ana, fill_with_bots=True, bot_level="heuristic", turn_seconds=30))
+    dispatch.run_manual()
+    table = fresh(table)
     assert table.deadline_kind == Table.DeadlineKind.TURN  # ana's turn, on the clock
     version = table.version
     assert not services.table_advance(table_id=table.pk, version=version)  # not yet
@@ -322,15 +326,17 @@ def test_turn_timer_lets_a_bot_play_and_the_player_takes_the_seat_back(ana: Any)
     seat = Seat.objects.get(table=table, position=0)
     assert seat.away and seat.timeouts == 1
     assert SeatTimeout.objects.filter(table=table, user=ana, version=version).exists()
-    # While away, the bot keeps playing the seat (immediate scheduler: at once).
+    # While she is away, the bot keeps playing her seat, at bot pace.
+    while live.match_at(fresh(table)).current_player() != 0:
+        dispatch.run_manual(limit=1)
     table = fresh(table)
-    assert TableAction.objects.filter(table=table, seat=0, actor="away").exists() or \
-        table.status != Table.Status.PLAYING
-    if table.status == Table.Status.PLAYING:
-        services.table_take_back(table_id=table.pk, user=ana)
-        assert not Seat.objects.get(table=table, position=0).away
-        view = view_for(table, ana)
-        assert not view.you_away
+    assert table.deadline_kind == Table.DeadlineKind.BOT
+    dispatch.run_manual(limit=1)
+    entry = TableAction.objects.get(table=table, index=table.version)
+    assert (entry.seat, entry.actor) == (0, TableAction.Actor.AWAY)
+    services.table_take_back(table_id=table.pk, user=ana)
+    assert not Seat.objects.get(table=table, position=0).away
+    assert not view_for(table, ana).you_away
 
 
 def test_repeated_timeouts_are_counted(ana: Any, settings: Any) -> None:
@@ -348,13 +354,18 @@ def test_repeated_timeouts_are_counted(ana: Any, settings: Any) -> None:
     assert SeatTimeout.objects.filter(table=table).count() == 2
 
 
-def test_leaving_during_play_hands_the_seat_to_a_bot(ana: Any) -> None:
+def test_leaving_during_play_hands_the_seat_to_a_bot(ana: Any, settings: Any) -> None:
+    settings.TUTE_TABLE_SCHEDULER = "manual"
     table = fresh(human_table(ana))
+    dispatch.run_manual()
+    table = fresh(table)
+    assert live.match_at(table).current_player() == 0
     services.table_leave(table_id=table.pk, user=ana)
     table = fresh(table)
-    # ana was on turn: the bot played for her, and goes on to the end of the match.
-    assert table.status == Table.Status.FINISHED
-    assert TableAction.objects.filter(table=table, seat=0, actor="away").exists()
+    assert table.deadline_kind == Table.DeadlineKind.BOT  # ana was on turn: a bot plays for her
+    dispatch.run_manual(limit=1)
+    entry = TableAction.objects.get(table=table, index=table.version)
+    assert (entry.seat, entry.actor) == (0, TableAction.Actor.AWAY)
 
 
 # ----------------------------------------------------------------------------- records
