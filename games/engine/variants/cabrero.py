@@ -119,6 +119,31 @@ REASONS = {
 }
 
 
+#: A mask per card index (``BIT[c] == 1 << c``): summing distinct bits builds a hand.
+BIT: tuple[int, ...] = tuple(1 << c for c in range(40))
+_SEATING: dict[tuple[int, int, frozenset[int]], tuple[tuple[int, ...], list[int], int]] = {}
+
+
+def _seating(n: int, dealer: int, retired: frozenset[int]) -> tuple[tuple[int, ...], list[int],
+                                                                     int]:
+    """The seats dealt in, in play order from the dealer's right; the next seat of each; the
+    seat sitting the hand out (-1 if none). With six in play the dealer sits out (C-21)."""
+    key = (n, dealer, retired)
+    found = _SEATING.get(key)
+    if found is None:
+        seats = [(dealer + 1 + i) % n for i in range(n)]
+        active = [s for s in seats if s not in retired]
+        sitting_out = -1
+        if len(active) == 6:
+            sitting_out = dealer
+            active = active[:-1]
+        nxt = list(range(n))
+        for i, s in enumerate(active):
+            nxt[s] = active[(i + 1) % len(active)]
+        found = _SEATING[key] = (tuple(active), nxt, sitting_out)
+    return found[0], list(found[1]), found[2]
+
+
 class CabreroHand(HandState):
     """A hand of Tute Cabrero."""
 
@@ -134,25 +159,13 @@ class CabreroHand(HandState):
         #: taken unseen) per swap, and (seat, card) shown (the 4 of oros naming the mano).
         self.swaps: tuple[tuple[int, int, int], ...] = ()
         self.shown: tuple[tuple[int, int], ...] = ()
-        dealer = setup.dealer
-        remaining = [(dealer + 1 + i) % n for i in range(n) if (dealer + 1 + i) % n
-                     not in self.retired]
-        # ``remaining`` is in play order from the dealer's right, ending with the dealer.
-        self.sitting_out = -1
-        if len(remaining) == 6:
-            self.sitting_out = dealer
-            remaining = remaining[:-1]
-        active = remaining
+        active, self.next_seat, self.sitting_out = _seating(n, setup.dealer, self.retired)
+        self.active = active
         k = len(active)
-        self.active = tuple(active)
-        nxt = list(range(n))
-        for i, s in enumerate(active):
-            nxt[s] = active[(i + 1) % k]
-        self.next_seat = nxt
-        hands = [0] * n
         dealt = 39 if k == 3 else 40
-        for j in range(dealt):
-            hands[active[j % k]] |= 1 << deck[j]
+        hands = [0] * n
+        for i, s in enumerate(active):  # one card at a time, round-robin from the dealer's right
+            hands[s] = sum(map(BIT.__getitem__, deck[i:dealt:k]))
         self.hands = hands
         last_card = deck[dealt - 1]  # the last card dealt, held by active[-1]
         first = setup.first
@@ -161,9 +174,8 @@ class CabreroHand(HandState):
             self._deal_three(deck[39], first)
         elif first:
             self.trump = OROS
-            if len(active) == n:  # 4 or 5 players: the holder of the 2 of oros is mano
-                holder = next(s for s in active if hands[s] >> TWO_OF_OROS & 1)
-                self._set_mano(holder)
+            if k == n:  # 4 or 5 players: the holder of the 2 of oros is mano
+                self._set_mano(active[deck.index(TWO_OF_OROS) % k])
             else:
                 self.mano = active[0]
         else:
