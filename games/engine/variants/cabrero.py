@@ -71,8 +71,6 @@ def cabrero_losers(points: Sequence[int], tricks: Sequence[int], sang: Sequence[
     n = len(points)
     if active is None:
         active = [(mano + i) % n for i in range(n)]
-    order = {seat: i for i, seat in enumerate(
-        sorted(active, key=lambda s: (s - mano) % n))}
     if tute is not None:
         return sorted(s for s in active if s != tute), "tute"
     took = [s for s in active if tricks[s] > 0]
@@ -83,7 +81,7 @@ def cabrero_losers(points: Sequence[int], tricks: Sequence[int], sang: Sequence[
         return sorted(s for s in active if s != c), "capote"
     if tiebreak:
         # C-25b: the mano gets half a point, the next a quarter, ...: ties go nearest the mano.
-        ranked = sorted(took, key=lambda s: (-points[s], order[s]))
+        ranked = sorted(took, key=lambda s: (-points[s], (s - mano) % n))
         if len(ranked) == 2:
             return [ranked[1]], "fewer_points"
         return sorted(ranked[1:-1]), "middle"
@@ -92,19 +90,19 @@ def cabrero_losers(points: Sequence[int], tricks: Sequence[int], sang: Sequence[
         if points[a] == points[b]:
             return sorted(took), "tie"
         return [a if points[a] < points[b] else b], "fewer_points"
-    top = max(points[s] for s in took)
-    bottom = min(points[s] for s in took)
-    tops = [s for s in took if points[s] == top]
-    bottoms = [s for s in took if points[s] == bottom]
+    scores = [points[s] for s in took]
+    top = max(scores)
+    bottom = min(scores)
+    tied_top = scores.count(top) > 1
+    tied_bottom = scores.count(bottom) > 1
     middle = [s for s in took if bottom < points[s] < top]
-    if not middle and (len(tops) > 1 or len(bottoms) > 1):
+    if not middle and (tied_top or tied_bottom):
         return sorted(took), "tie"
-    losers = list(middle)
-    if len(tops) > 1:
-        losers += tops
-    if len(bottoms) > 1:
-        losers += bottoms
-    return sorted(losers), "middle"
+    if tied_top:
+        middle += [s for s in took if points[s] == top]
+    if tied_bottom:
+        middle += [s for s in took if points[s] == bottom]
+    return sorted(middle), "middle"
 
 
 REASONS = {
