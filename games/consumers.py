@@ -62,8 +62,9 @@ def language_of(code: Any) -> str | None:
     return None
 
 
-def build_state_frame(*, table_id: int, user: Any, language: str,
-                      missed_since: int | None = None) -> dict[str, Any]:
+def build_state_frame(
+    *, table_id: int, user: Any, language: str, missed_since: int | None = None
+) -> dict[str, Any]:
     """The ``state`` frame for ``user`` (rendered in ``language``)."""
     snapshot = selectors.table_snapshot(table_id=table_id)
     with translation.override(language):
@@ -140,8 +141,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             elif kind == "act":
                 await self._act(frame)
             elif kind == "take_back":
-                await self._call(services.table_take_back, table_id=self.table_id,
-                                 user=self.scope["user"])
+                await self._call(
+                    services.table_take_back, table_id=self.table_id, user=self.scope["user"]
+                )
             elif kind == "ping":
                 await self.send(text_data='{"type": "pong"}')
             else:
@@ -167,17 +169,26 @@ class TableConsumer(AsyncWebsocketConsumer):
         if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
             with translation.override(self.language):
                 raise e.BadFrameError()
-        await self._send_state(missed_since=version if version is not None else None,
-                               force=True)
+        await self._send_state(missed_since=version if version is not None else None, force=True)
 
     async def _act(self, frame: dict[str, Any]) -> None:
         action, version = frame.get("action"), frame.get("version")
-        if not isinstance(action, str) or not action or len(action) > 16 or \
-                isinstance(version, bool) or not isinstance(version, int):
+        if (
+            not isinstance(action, str)
+            or not action
+            or len(action) > 16
+            or isinstance(version, bool)
+            or not isinstance(version, int)
+        ):
             with translation.override(self.language):
                 raise e.BadFrameError()
-        await self._call(services.table_act, table_id=self.table_id, user=self.scope["user"],
-                         action=action, version=version)
+        await self._call(
+            services.table_act,
+            table_id=self.table_id,
+            user=self.scope["user"],
+            action=action,
+            version=version,
+        )
 
     async def _call(self, service: Any, **kwargs: Any) -> Any:
         language = self.language
@@ -204,8 +215,11 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _send_state(self, *, missed_since: int | None = None, force: bool = False) -> None:
         try:
             frame = await database_sync_to_async(build_state_frame)(
-                table_id=self.table_id, user=self.scope["user"], language=self.language,
-                missed_since=missed_since)
+                table_id=self.table_id,
+                user=self.scope["user"],
+                language=self.language,
+                missed_since=missed_since,
+            )
         except e.TableNotFoundError:
             await self.close(code=CLOSE_NOT_FOUND)
             return

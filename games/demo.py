@@ -27,19 +27,31 @@ DEMO_TABLES = [
 
 @transaction.atomic
 def seed(*, log: Callable[[str], None] = print) -> None:
-    users = {u.get_username(): u for u in get_user_model().objects.filter(
-        username__in=[t[2] for t in DEMO_TABLES])}
+    users = {
+        u.get_username(): u
+        for u in get_user_model().objects.filter(username__in=[t[2] for t in DEMO_TABLES])
+    }
     for source_id, variant, username, turn_seconds in DEMO_TABLES:
         user = users.get(username)
         if user is None:
             continue
-        waiting = Table.objects.filter(source_kind=DEMO_SOURCE, source_id=source_id,
-                                       status=Table.Status.OPEN)
+        waiting = Table.objects.filter(
+            source_kind=DEMO_SOURCE, source_id=source_id, status=Table.Status.OPEN
+        )
         if waiting.exists():
             continue
         services.table_create(
-            creator=user, variant=variant, players=4, turn_seconds=turn_seconds,
-            seats=[SeatSpec(user=user), SeatSpec(bot_level=services.best_bot_level()),
-                   SeatSpec(bot_level=services.best_bot_level()), SeatSpec()],
-            source_kind=DEMO_SOURCE, source_id=source_id)
+            creator=user,
+            variant=variant,
+            players=4,
+            turn_seconds=turn_seconds,
+            seats=[
+                SeatSpec(user=user),
+                SeatSpec(bot_level=services.best_bot_level()),
+                SeatSpec(bot_level=services.best_bot_level()),
+                SeatSpec(),
+            ],
+            source_kind=DEMO_SOURCE,
+            source_id=source_id,
+        )
         log(f"demo table: {variant} with {username} and two bots, one seat free")

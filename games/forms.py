@@ -41,17 +41,25 @@ class TableForm(forms.Form):
     variant = forms.ChoiceField(label=_("Game"))
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     is_private = forms.BooleanField(
-        label=_("Private table"), required=False,
-        help_text=_("Not listed in the lobby: you invite players with a link."))
+        label=_("Private table"),
+        required=False,
+        help_text=_("Not listed in the lobby: you invite players with a link."),
+    )
     turn_seconds = forms.TypedChoiceField(
-        label=_("Time for each move"), coerce=int,
-        help_text=_("When it runs out, a bot plays for the absent player, who can come back."))
+        label=_("Time for each move"),
+        coerce=int,
+        help_text=_("When it runs out, a bot plays for the absent player, who can come back."),
+    )
     rated = forms.BooleanField(
-        label=_("Rated"), required=False,
-        help_text=_("The result counts for the ratings. No bots at rated tables."))
+        label=_("Rated"),
+        required=False,
+        help_text=_("The result counts for the ratings. No bots at rated tables."),
+    )
     fill_with_bots = forms.BooleanField(
-        label=_("Fill the empty seats with bots"), required=False,
-        help_text=_("The game starts at once."))
+        label=_("Fill the empty seats with bots"),
+        required=False,
+        help_text=_("The game starts at once."),
+    )
     bot_level = forms.ChoiceField(label=_("Bot level"), required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -75,12 +83,16 @@ class TableForm(forms.Form):
             help_text = messages.option_help(key, name)
             if option.choices is None:
                 self.fields[OPTION_PREFIX + name] = forms.BooleanField(
-                    label=label, help_text=help_text, required=False, initial=option.default)
+                    label=label, help_text=help_text, required=False, initial=option.default
+                )
             else:
                 self.fields[OPTION_PREFIX + name] = forms.TypedChoiceField(
-                    label=label, help_text=help_text, initial=option.default,
+                    label=label,
+                    help_text=help_text,
+                    initial=option.default,
                     choices=[(c, messages.option_value(c)) for c in option.choices],
-                    coerce=type(option.default))
+                    coerce=type(option.default),
+                )
 
     @property
     def option_fields(self) -> list[forms.BoundField]:
@@ -88,12 +100,13 @@ class TableForm(forms.Form):
 
     @property
     def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in ("variant", "players", "turn_seconds", "is_private",
-                                        "rated")]
+        return [
+            self[name] for name in ("variant", "players", "turn_seconds", "is_private", "rated")
+        ]
 
     def options(self) -> dict[str, Any]:
         return {
-            name[len(OPTION_PREFIX):]: value
+            name[len(OPTION_PREFIX) :]: value
             for name, value in self.cleaned_data.items()
             if name.startswith(OPTION_PREFIX)
         }

@@ -68,11 +68,15 @@ def _apply_log(match: MatchState, table: Table, start: int) -> None:
         try:
             match.apply_action(parse_action(action), seat)
         except TuteError as exc:
-            raise CorruptLogError(f"Table {table.pk}: action {index} ({action}) fails: {exc}")
+            raise CorruptLogError(
+                f"Table {table.pk}: action {index} ({action}) fails: {exc}"
+            ) from exc
         expected += 1
     if expected != table.version:
-        raise CorruptLogError(f"Table {table.pk}: the log stops at {expected}, "
-                              f"the table is at version {table.version}.")
+        raise CorruptLogError(
+            f"Table {table.pk}: the log stops at {expected}, "
+            f"the table is at version {table.version}."
+        )
 
 
 def match_at(table: Table) -> MatchState:

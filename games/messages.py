@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.engine import IllegalActionError, get_variant
 from games.engine.errors import TuteError, UnknownVariantError
@@ -202,7 +202,10 @@ def action_description(notation: str, *, name: str, trump: str | None = None) ->
         suit = word[5:].upper()
         points = 40 if trump and suit == trump.upper() else 20
         return _("%(name)s sang %(points)s in %(suit)s") % {
-            "name": name, "points": points, "suit": suit_name(suit)}
+            "name": name,
+            "points": points,
+            "suit": suit_name(suit),
+        }
     if word.startswith("accuse:") or word in {"tute", "swap", "capote", "claim", "plate", "pass"}:
         return _("%(name)s: %(action)s") % {"name": name, "action": action_label(notation)}
     return _("%(name)s played the %(card)s") % {"name": name, "card": card_name(notation)}
@@ -213,55 +216,58 @@ def canto_description(*, name: str, suit: str | None, points: int, tute: bool) -
     if tute or not suit:
         return _("%(name)s sang tute") % {"name": name}
     return _("%(name)s sang %(points)s in %(suit)s") % {
-        "name": name, "points": points, "suit": suit_name(suit)}
+        "name": name,
+        "points": points,
+        "suit": suit_name(suit),
+    }
 
 
 # ----------------------------------------------------------------------------- hand results
 # Keyed by the engine's English reason (a code like "tute" means different things in different
 # variants); an unknown reason is shown in the engine's English.
 
-_REASONS = {
-    text: gettext_lazy(text) for text in (
-        # Cabrero, Chancho
-        "Tute was sung: everyone else loses.",
-        "One player took every trick (capote): everyone else loses.",
-        "Capote after singing: the player who took every trick loses alone.",
-        "Two players took tricks: the one with fewer points loses.",
-        "A tie left nobody in the middle: everyone who took a trick loses.",
-        "The players in the middle lose; the most and the fewest points are safe.",
-        "Renuncio proven: the offender loses the hand and is charged two lost hands.",
-        "The accusation was wrong: the accuser loses the hand.",
-        # Arrastrado, dos_ar
-        "Tute was sung: the singer wins the hand.",
-        "The player with the most points wins the hand.",
-        "Equal points: the one who took the last trick wins.",
-        "Equal points: the one nearest the mano wins.",
-        "The player with fewer points loses the hand.",
-        "Equal points: the winner of the last trick wins the hand.",
-        # dos
-        "101 or more points in the first deal wins the game.",
-        "Both reached 101 in the first deal: the one with more points wins the game.",
-        "Both reached 101 with equal points: the winner of the last trick wins.",
+_REASONS = (
+    # Cabrero, Chancho
+    gettext_noop("Tute was sung: everyone else loses."),
+    gettext_noop("One player took every trick (capote): everyone else loses."),
+    gettext_noop("Capote after singing: the player who took every trick loses alone."),
+    gettext_noop("Two players took tricks: the one with fewer points loses."),
+    gettext_noop("A tie left nobody in the middle: everyone who took a trick loses."),
+    gettext_noop("The players in the middle lose; the most and the fewest points are safe."),
+    gettext_noop("Renuncio proven: the offender loses the hand and is charged two lost hands."),
+    gettext_noop("The accusation was wrong: the accuser loses the hand."),
+    # Arrastrado, dos_ar
+    gettext_noop("Tute was sung: the singer wins the hand."),
+    gettext_noop("The player with the most points wins the hand."),
+    gettext_noop("Equal points: the one who took the last trick wins."),
+    gettext_noop("Equal points: the one nearest the mano wins."),
+    gettext_noop("The player with fewer points loses the hand."),
+    gettext_noop("Equal points: the winner of the last trick wins the hand."),
+    # dos
+    gettext_noop("101 or more points in the first deal wins the game."),
+    gettext_noop("Both reached 101 in the first deal: the one with more points wins the game."),
+    gettext_noop("Both reached 101 with equal points: the winner of the last trick wins."),
+    gettext_noop(
         "Nobody reached 101: the winner of the last trick deals a second deal, and the points "
-        "carry over.",
-        "The claim was right (101 or more): the claimer wins the game.",
-        "The claim was false (under 101): the other player wins the game.",
-        "Nobody claimed: the first to reach 101 wins the game.",
-        "Nobody reached 101: the one with more points wins the game.",
-        "Capote made: the declarer took all 8 last tricks and wins the game.",
-        "Capote failed: the other player took a trick and wins the game.",
-        # parejas, vtt
-        "Tute: the team that sang it wins the game at once.",
-        "The team with more points wins.",
-        "Equal points: the team that took the last trick wins.",
-    )
-}
+        "carry over."
+    ),
+    gettext_noop("The claim was right (101 or more): the claimer wins the game."),
+    gettext_noop("The claim was false (under 101): the other player wins the game."),
+    gettext_noop("Nobody claimed: the first to reach 101 wins the game."),
+    gettext_noop("Nobody reached 101: the one with more points wins the game."),
+    gettext_noop("Capote made: the declarer took all 8 last tricks and wins the game."),
+    gettext_noop("Capote failed: the other player took a trick and wins the game."),
+    # parejas, vtt
+    gettext_noop("Tute: the team that sang it wins the game at once."),
+    gettext_noop("The team with more points wins."),
+    gettext_noop("Equal points: the team that took the last trick wins."),
+)
 
 
 def hand_reason(code: str, english: str = "") -> str:
     """Why a hand ended, in the active language (from the engine's reason)."""
     if english in _REASONS:
-        return str(_REASONS[english])
+        return _(english)
     return english or code
 
 
@@ -283,19 +289,25 @@ def _obligation_message(params: Mapping[str, Any]) -> str:
     }
     rule = params.get("rule")
     if rule == "follow_higher":
-        return _(
-            "You must follow suit with a higher card of %(lead)s: you hold the %(legal)s."
-        ) % values
+        return (
+            _("You must follow suit with a higher card of %(lead)s: you hold the %(legal)s.")
+            % values
+        )
     if rule == "follow":
         return _("You must follow suit (%(lead)s): you hold the %(legal)s.") % values
     if rule == "overtrump":
-        return _(
-            "You have no %(lead)s, so you must beat the trump on the table: you hold the %(legal)s."
-        ) % values
+        return (
+            _(
+                "You have no %(lead)s, so you must beat the trump on the table: "
+                "you hold the %(legal)s."
+            )
+            % values
+        )
     if rule == "trump":
-        return _(
-            "You have no %(lead)s, so you must play a trump (%(trump)s): you hold the %(legal)s."
-        ) % values
+        return (
+            _("You have no %(lead)s, so you must play a trump (%(trump)s): you hold the %(legal)s.")
+            % values
+        )
     if legal:
         return _("You may not play the %(card)s now: you may play the %(legal)s.") % values
     return _("You may not play the %(card)s now.") % values
@@ -310,31 +322,35 @@ def _suit_letter(value: Any) -> str:
 
 
 #: Engine error messages without parameters, translated as they are.
-_FIXED_ERRORS = {
-    text: gettext_lazy(text) for text in (
-        "You cannot play a card now.",
-        "You can only sing before leading, after winning a trick.",
-        "You can only sing right after winning a trick, once.",
-        "You do not hold that canto, or it has already been sung.",
-        "The stock is empty: first say whether you declare capote ('capote') or pass ('pass').",
-        "Tute is not admitted in the Spanish tute for two.",
-        "Claims are made in a second deal only: the first deal is counted at its end.",
-        "Capote has been declared: the tricks decide the game now.",
-        "Capote has already been declared in this deal.",
-        "Capote is declared once the stock is empty, before the first of the last 8 tricks.",
-        "There is nothing to pass now: play a card.",
-        "The turned card is the 2: there is nothing to exchange for it.",
-        "The turned card has already been exchanged in this deal.",
-        "The turned card may be exchanged only while the stock holds more than the turned card.",
-        "The turned card can only be swapped before play, in the swap round.",
-        "This table plays without the plate.",
-        "Going to the plate is only possible before play, when you are asked.",
-        "You can only sing before leading, after your team wins a trick.",
-        "That action is not part of this game.",
-        "The hand is over.",
-        "The match is over.",
-    )
-}
+_FIXED_ERRORS = (
+    gettext_noop("You cannot play a card now."),
+    gettext_noop("You can only sing before leading, after winning a trick."),
+    gettext_noop("You can only sing right after winning a trick, once."),
+    gettext_noop("You do not hold that canto, or it has already been sung."),
+    gettext_noop(
+        "The stock is empty: first say whether you declare capote ('capote') or pass ('pass')."
+    ),
+    gettext_noop("Tute is not admitted in the Spanish tute for two."),
+    gettext_noop("Claims are made in a second deal only: the first deal is counted at its end."),
+    gettext_noop("Capote has been declared: the tricks decide the game now."),
+    gettext_noop("Capote has already been declared in this deal."),
+    gettext_noop(
+        "Capote is declared once the stock is empty, before the first of the last 8 tricks."
+    ),
+    gettext_noop("There is nothing to pass now: play a card."),
+    gettext_noop("The turned card is the 2: there is nothing to exchange for it."),
+    gettext_noop("The turned card has already been exchanged in this deal."),
+    gettext_noop(
+        "The turned card may be exchanged only while the stock holds more than the turned card."
+    ),
+    gettext_noop("The turned card can only be swapped before play, in the swap round."),
+    gettext_noop("This table plays without the plate."),
+    gettext_noop("Going to the plate is only possible before play, when you are asked."),
+    gettext_noop("You can only sing before leading, after your team wins a trick."),
+    gettext_noop("That action is not part of this game."),
+    gettext_noop("The hand is over."),
+    gettext_noop("The match is over."),
+)
 
 
 def engine_error_message(error: TuteError) -> str:
@@ -345,7 +361,8 @@ def engine_error_message(error: TuteError) -> str:
         return _obligation_message(params)
     if code == "card_not_in_hand":
         return _("You do not hold the %(card)s.") % {
-            "card": card_name(str(params.get("card", "1O")))}
+            "card": card_name(str(params.get("card", "1O")))
+        }
     if code == "not_your_turn":
         return _("It is not your turn.")
     if code == "game_over":
@@ -353,7 +370,7 @@ def engine_error_message(error: TuteError) -> str:
     if code == "bad_notation":
         return _("That is not a move of this game.")
     if error.message in _FIXED_ERRORS:
-        return str(_FIXED_ERRORS[error.message])
+        return _(error.message)
     if code == "wrong_phase":
         return _("That is not possible now.")
     if isinstance(error, IllegalActionError):
@@ -373,7 +390,8 @@ def engine_setup_message(error: TuteError) -> str:
         if option == "trump_rotation":
             return _("Trump rotation is for four or more players.")
         return _("The option “%(option)s” cannot take that value.") % {
-            "option": option_label(option)}
+            "option": option_label(option)
+        }
     if error.code == "unknown_variant":
         return _("There is no such game.")
     return _("Those table settings are not valid.")

@@ -125,8 +125,11 @@ class Table(models.Model):
     def option_labels(self) -> list[str]:
         from games import messages
 
-        return [messages.option_label(name) for name, value in sorted(self.options.items())
-                if value not in (False, None, "")]
+        return [
+            messages.option_label(name)
+            for name, value in sorted(self.options.items())
+            if value not in (False, None, "")
+        ]
 
     @property
     def seat_rows(self) -> list[Seat]:
@@ -157,7 +160,9 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         ordering = ("table", "position")
         constraints = [
-            models.UniqueConstraint(fields=["table", "position"], name="games_seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["table", "position"], name="games_seat_unique_position"
+            ),
             models.UniqueConstraint(
                 fields=["table", "user"],
                 condition=models.Q(user__isnull=False),

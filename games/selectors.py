@@ -70,9 +70,7 @@ def lobby_playing_tables(*, limit: int = 20) -> QuerySet[Table]:
 def tables_of_user(*, user: Any, limit: int = 20) -> QuerySet[Table]:
     """The tables where the user sits that are open or in play."""
     return (
-        Table.objects.filter(
-            seats__user=user, status__in=[Table.Status.OPEN, Table.Status.PLAYING]
-        )
+        Table.objects.filter(seats__user=user, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
         .prefetch_related(_seat_prefetch())
         .order_by("-created_at")
         .distinct()[:limit]
@@ -115,8 +113,9 @@ def hand_record_get(*, table: Table, number: int) -> HandRecord | None:
 def actions_since(*, table_id: int, version: int, limit: int = 200) -> list[TableAction]:
     """The log entries after ``version`` (what a reconnecting client missed); all public."""
     return list(
-        TableAction.objects.filter(table_id=table_id, index__gte=max(0, version))
-        .order_by("index")[:limit]
+        TableAction.objects.filter(table_id=table_id, index__gte=max(0, version)).order_by("index")[
+            :limit
+        ]
     )
 
 
@@ -351,7 +350,8 @@ def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
     if your_seat is not None:
         view.you_away = snapshot.seats[your_seat].away
     view.can_manage = your_seat is not None or (
-        user is not None and table.created_by_id is not None and table.created_by_id == user.pk)
+        user is not None and table.created_by_id is not None and table.created_by_id == user.pk
+    )
     if table.is_open:
         view.bot_levels = [(lvl, messages.bot_level_name(lvl)) for lvl in reversed(LEVELS)]
     match = snapshot.match
@@ -386,9 +386,7 @@ def _fill_game(view: TableView, obs: dict[str, Any]) -> None:
     view.hand = [card_view(c, c in legal_set) for c in hand.get("hand") or []]
     trump = view.trump
     view.buttons = [
-        ActionButton(a, messages.action_label(a, trump=trump))
-        for a in legal
-        if not _is_card(a)
+        ActionButton(a, messages.action_label(a, trump=trump)) for a in legal if not _is_card(a)
     ]
     sizes = hand.get("hand_sizes") or []
     tricks_won = hand.get("tricks_won") or []
@@ -418,8 +416,8 @@ def _fill_game(view: TableView, obs: dict[str, Any]) -> None:
     view.last_trick = view.tricks[-1] if view.tricks else None
     view.cantos = [_canto_text(c, names, local) for c in hand.get("cantos") or []]
     if obs.get("previous_hand"):
-        view.previous_hand = _hand_summary(obs["previous_hand"], names,
-                                           int(obs.get("hand_number", 0)) - (0 if view.finished else 1))
+        number = int(obs.get("hand_number", 0)) - (0 if view.finished else 1)
+        view.previous_hand = _hand_summary(obs["previous_hand"], names, number)
     view.tally = _tally(obs.get("match") or {}, names)
     _fill_extras(view, hand, local)
     tally = obs.get("match") or {}
@@ -466,16 +464,21 @@ def _local_to_table(obs: dict[str, Any]) -> Any:
 
 def _trick_view(trick: dict[str, Any], names: list[str], local: Any) -> TrickView:
     return TrickView(
-        cards=[(names[local(s)], card_view(c)) for s, c in
-               zip(trick["seats"], trick["cards"], strict=False)],
+        cards=[
+            (names[local(s)], card_view(c))
+            for s, c in zip(trick["seats"], trick["cards"], strict=False)
+        ],
         winner=names[local(trick["winner"])],
     )
 
 
 def _canto_text(canto: dict[str, Any], names: list[str], local: Any) -> str:
     return messages.canto_description(
-        name=names[local(canto["seat"])], suit=canto.get("suit"),
-        points=int(canto.get("points") or 0), tute=bool(canto.get("tute")))
+        name=names[local(canto["seat"])],
+        suit=canto.get("suit"),
+        points=int(canto.get("points") or 0),
+        tute=bool(canto.get("tute")),
+    )
 
 
 def _hand_summary(result: dict[str, Any], names: list[str], number: int) -> HandSummary:
@@ -492,14 +495,16 @@ def _hand_summary(result: dict[str, Any], names: list[str], number: int) -> Hand
     for seat, name in enumerate(names):
         if seat >= len(points):
             break
-        rows.append({
-            "name": name,
-            "points": points[seat],
-            "tricks": tricks[seat] if seat < len(tricks) else 0,
-            "cantos": canto_pts[seat],
-            "lost": seat in losers,
-            "charge": charges.get(str(seat), 1 if seat in losers else 0),
-        })
+        rows.append(
+            {
+                "name": name,
+                "points": points[seat],
+                "tricks": tricks[seat] if seat < len(tricks) else 0,
+                "cantos": canto_pts[seat],
+                "lost": seat in losers,
+                "charge": charges.get(str(seat), 1 if seat in losers else 0),
+            }
+        )
     local = lambda s: s  # noqa: E731  (results are in table positions)
     return HandSummary(
         number=number + 1,
@@ -532,14 +537,19 @@ def _tally(match: dict[str, Any], names: list[str]) -> Tally | None:
         if key == "teams" or not isinstance(value, list) or len(value) != width:
             continue
         if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            rows.append(TallyRow(label=labels.get(key, key.replace("_", " ").capitalize()),
-                                 values=list(value)))
+            rows.append(
+                TallyRow(
+                    label=labels.get(key, key.replace("_", " ").capitalize()), values=list(value)
+                )
+            )
     notes = []
-    for key, text in (("to_retire", _("%(n)s lost hands and a player retires.")),
-                      ("to_lose", _("%(n)s lost hands lose the match.")),
-                      ("games_to_win", _("%(n)s games win the match.")),
-                      ("target", _("%(n)s games win the match.")),
-                      ("plate", _("In the plate: %(n)s tantos."))):
+    for key, text in (
+        ("to_retire", _("%(n)s lost hands and a player retires.")),
+        ("to_lose", _("%(n)s lost hands lose the match.")),
+        ("games_to_win", _("%(n)s games win the match.")),
+        ("target", _("%(n)s games win the match.")),
+        ("plate", _("In the plate: %(n)s tantos.")),
+    ):
         value = match.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             notes.append(text % {"n": value})
@@ -611,10 +621,15 @@ def hand_replay(*, table: Table, record: HandRecord, step: int) -> ReplayView:
     def pos(local: int) -> int:
         return int(playoff[local]) if playoff else local
 
-    trick_cards = {s: c for s, c in zip(hand.trick_seats, hand.trick, strict=False)}
+    trick_cards = dict(zip(hand.trick_seats, hand.trick, strict=False))
     trick_done = False
-    if not hand.trick and hand.history and step == len(hand.log) and step and \
-            0 <= parse_action(actions[step - 1]) < 40:
+    if (
+        not hand.trick
+        and hand.history
+        and step == len(hand.log)
+        and step
+        and 0 <= parse_action(actions[step - 1]) < 40
+    ):
         last_trick = hand.history[-1]
         trick_cards = dict(zip(last_trick.seats, last_trick.cards, strict=False))
         trick_done = True
@@ -623,25 +638,29 @@ def hand_replay(*, table: Table, record: HandRecord, step: int) -> ReplayView:
     seat_views = []
     for local in range(hand.n):
         p = pos(local)
-        seat_views.append({
-            "name": names[p] if p < len(names) else str(p),
-            "cards": [card_view(c) for c in hand.hand_of(local)],
-            "trick_card": card_view(NOTATION[trick_cards[local]]) if local in trick_cards else None,
-            "tricks": hand.tricks[local],
-            "is_turn": hand.current_player() == local,
-            "is_dealer": hand.dealer == local,
-            "is_mano": hand.mano == local,
-        })
+        seat_views.append(
+            {
+                "name": names[p] if p < len(names) else str(p),
+                "cards": [card_view(c) for c in hand.hand_of(local)],
+                "trick_card": card_view(NOTATION[trick_cards[local]])
+                if local in trick_cards
+                else None,
+                "tricks": hand.tricks[local],
+                "is_turn": hand.current_player() == local,
+                "is_dealer": hand.dealer == local,
+                "is_mano": hand.mano == local,
+            }
+        )
     last = ""
     if step:
         seat = _seat_of_action(record, step - 1)
         who = names[seat] if seat is not None and seat < len(names) else "?"
-        last = messages.action_description(actions[step - 1], name=who,
-                                           trump="OCEB"[hand.trump])
+        last = messages.action_description(actions[step - 1], name=who, trump="OCEB"[hand.trump])
     result = None
     if step == len(actions):
-        result = _hand_summary(_result_in_table_positions(record.result, playoff, len(names)),
-                               names, record.number)
+        result = _hand_summary(
+            _result_in_table_positions(record.result, playoff, len(names)), names, record.number
+        )
     return ReplayView(
         number=record.number + 1,
         step=step,
@@ -664,8 +683,9 @@ def _seat_of_action(record: HandRecord, index_in_hand: int) -> int | None:
     return next(iter(row), None)
 
 
-def _result_in_table_positions(result: dict[str, Any], playoff: list[int] | None,
-                               n: int) -> dict[str, Any]:
+def _result_in_table_positions(
+    result: dict[str, Any], playoff: list[int] | None, n: int
+) -> dict[str, Any]:
     if not playoff:
         return result
     out = dict(result)
@@ -687,8 +707,9 @@ def missed_lines(*, snapshot: Snapshot, since: int) -> list[str]:
     if snapshot.match is not None:
         trump = "OCEB"[snapshot.match.hand.trump]
     return [
-        messages.action_description(r.action, name=names[r.seat] if r.seat < len(names) else "?",
-                                    trump=trump)
+        messages.action_description(
+            r.action, name=names[r.seat] if r.seat < len(names) else "?", trump=trump
+        )
         for r in rows[-12:]
     ]
 

@@ -153,8 +153,9 @@ def _touch(table: Table, **fields: Any) -> None:
     table.save(update_fields=["revision", *fields])
 
 
-def _announce(table: Table, *, match: MatchState | None = None,
-              countdown: float | None = None) -> None:
+def _announce(
+    table: Table, *, match: MatchState | None = None, countdown: float | None = None
+) -> None:
     """After commit: cache the new state, tell the sockets, schedule the next deferred move."""
     table_id, version, revision = table.pk, table.version, table.revision
     finished = table.status != Table.Status.PLAYING
@@ -172,8 +173,9 @@ def _announce(table: Table, *, match: MatchState | None = None,
     transaction.on_commit(run, robust=True)
 
 
-def _plan_deadline(table: Table, seats: Sequence[Seat], match: MatchState,
-                   pause: float = 0.0) -> float | None:
+def _plan_deadline(
+    table: Table, seats: Sequence[Seat], match: MatchState, pause: float = 0.0
+) -> float | None:
     """Set the table's deadline for the seat to act; return its countdown (None: no timer)."""
     if match.is_terminal() or table.status != Table.Status.PLAYING:
         table.deadline, table.deadline_kind = None, ""
@@ -197,8 +199,13 @@ def _start(table: Table, seats: Sequence[Seat]) -> MatchState:
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()
     countdown = _plan_deadline(table, seats, match)
-    _touch(table, status=table.status, started_at=table.started_at, deadline=table.deadline,
-           deadline_kind=table.deadline_kind)
+    _touch(
+        table,
+        status=table.status,
+        started_at=table.started_at,
+        deadline=table.deadline,
+        deadline_kind=table.deadline_kind,
+    )
     _announce(table, match=match, countdown=countdown)
     return match
 
@@ -213,8 +220,9 @@ def _start_if_full(table: Table, seats: Sequence[Seat]) -> bool:
 # ----------------------------------------------------------------------------- creating
 
 
-def validate_table_settings(*, variant: str, players: int,
-                            options: dict[str, Any] | None) -> dict[str, Any]:
+def validate_table_settings(
+    *, variant: str, players: int, options: dict[str, Any] | None
+) -> dict[str, Any]:
     """The full option set of a valid table, or :class:`InvalidTableSettingsError`."""
     try:
         spec = get_variant(variant)
@@ -264,8 +272,9 @@ def table_create(
         specs[0] = SeatSpec(user=creator)
     if fill_with_bots:
         level = _check_level(bot_level)
-        specs = [s if s.user is not None or s.bot_level else SeatSpec(bot_level=level)
-                 for s in specs]
+        specs = [
+            s if s.user is not None or s.bot_level else SeatSpec(bot_level=level) for s in specs
+        ]
     user_ids = [s.user.pk for s in specs if s.user is not None]
     if len(user_ids) != len(set(user_ids)):
         raise e.AlreadySeatedError()
@@ -287,8 +296,12 @@ def table_create(
         source_id=source_id,
     )
     seat_rows = Seat.objects.bulk_create(
-        Seat(table=table, position=i, user=spec.user, bot_level=spec.bot_level if not spec.user
-             else "")
+        Seat(
+            table=table,
+            position=i,
+            user=spec.user,
+            bot_level=spec.bot_level if not spec.user else "",
+        )
         for i, spec in enumerate(specs)
     )
     if not _start_if_full(table, seat_rows):
@@ -301,8 +314,9 @@ def table_create(
 
 @_retry_on_sqlite_lock
 @transaction.atomic
-def table_sit(*, table_id: int, user: Any, position: int | None = None,
-              invite_token: str | None = None) -> Seat:
+def table_sit(
+    *, table_id: int, user: Any, position: int | None = None, invite_token: str | None = None
+) -> Seat:
     """Take a seat at an open table (the first free one unless ``position`` is given).
 
     A private table needs its invitation token (its creator needs none).
@@ -400,13 +414,15 @@ def table_take_back(*, table_id: int, user: Any) -> Seat:
 
 def _may_manage_seats(table: Table, seats: Sequence[Seat], user: Any) -> bool:
     return _user_seat(seats, user) is not None or (
-        table.created_by_id is not None and table.created_by_id == user.pk)
+        table.created_by_id is not None and table.created_by_id == user.pk
+    )
 
 
 @_retry_on_sqlite_lock
 @transaction.atomic
-def table_add_bot(*, table_id: int, user: Any, position: int | None = None,
-                  level: str | None = None) -> Seat:
+def table_add_bot(
+    *, table_id: int, user: Any, position: int | None = None, level: str | None = None
+) -> Seat:
     """Seat a bot of ``level`` (default: the best there is) at an empty seat.
 
     Players seated at the table and its creator may add bots; a rated table takes none.
@@ -500,8 +516,9 @@ def table_cancel(*, table_id: int, user: Any) -> Table:
 # ----------------------------------------------------------------------------- playing
 
 
-def _apply(table: Table, seats: Sequence[Seat], match: MatchState, position: int, action: int,
-           actor: str) -> ActResult:
+def _apply(
+    table: Table, seats: Sequence[Seat], match: MatchState, position: int, action: int, actor: str
+) -> ActResult:
     """Apply ``action`` for ``position`` to the private ``match``, store it, plan what follows.
 
     The caller holds the table's row lock and has checked the version.
@@ -512,21 +529,32 @@ def _apply(table: Table, seats: Sequence[Seat], match: MatchState, position: int
     try:
         match.apply_action(action, position)
     except IllegalActionError as exc:
-        raise e.IllegalMoveError(messages.engine_error_message(exc), code=exc.code,
-                                 **exc.params) from None
+        raise e.IllegalMoveError(
+            messages.engine_error_message(exc), code=exc.code, **exc.params
+        ) from None
     index = table.version
     notation = action_to_notation(action)
     try:
         with transaction.atomic():
-            TableAction.objects.create(table=table, index=index, hand_number=hand_number,
-                                       seat=position, action=notation, actor=actor)
+            TableAction.objects.create(
+                table=table,
+                index=index,
+                hand_number=hand_number,
+                seat=position,
+                action=notation,
+                actor=actor,
+            )
     except IntegrityError:
         raise e.StaleVersionError(version=index + 1) from None
     hand_ended = len(match.hands) > hands_before or match.is_terminal()
     if hand_ended:
         hand = match.hands[hand_number]
-        HandRecord.objects.create(table=table, number=hand_number, record=hand_record(hand),
-                                  result=hand.result().to_json())
+        HandRecord.objects.create(
+            table=table,
+            number=hand_number,
+            record=hand_record(hand),
+            result=hand.result().to_json(),
+        )
     now = timezone.now()
     table.version = index + 1
     table.revision += 1
@@ -542,16 +570,26 @@ def _apply(table: Table, seats: Sequence[Seat], match: MatchState, position: int
         pause = conf.trick_pause()
     countdown = _plan_deadline(table, seats, match, pause)
     updated = Table.objects.filter(pk=table.pk, version=index).update(
-        version=F("version") + 1, revision=table.revision, status=table.status,
-        finished_at=table.finished_at, result=table.result, record=table.record,
-        deadline=table.deadline, deadline_kind=table.deadline_kind)
+        version=F("version") + 1,
+        revision=table.revision,
+        status=table.status,
+        finished_at=table.finished_at,
+        result=table.result,
+        record=table.record,
+        deadline=table.deadline,
+        deadline_kind=table.deadline_kind,
+    )
     if updated != 1:
         raise e.StaleVersionError(version=index + 1)
     _announce(table, match=match, countdown=countdown)
     if match.is_terminal():
         _announce_finish(table, seats)
-    return ActResult(version=table.version, action=notation, hand_ended=hand_ended,
-                     match_ended=match.is_terminal())
+    return ActResult(
+        version=table.version,
+        action=notation,
+        hand_ended=hand_ended,
+        match_ended=match.is_terminal(),
+    )
 
 
 def _announce_finish(table: Table, seats: Sequence[Seat]) -> None:
@@ -571,8 +609,7 @@ def _announce_finish(table: Table, seats: Sequence[Seat]) -> None:
         "source_kind": table.source_kind,
         "source_id": table.source_id,
     }
-    transaction.on_commit(
-        lambda: match_finished.send_robust(sender=Table, **payload), robust=True)
+    transaction.on_commit(lambda: match_finished.send_robust(sender=Table, **payload), robust=True)
 
 
 @_retry_on_sqlite_lock
@@ -640,16 +677,22 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
     position = match.current_player()
     seat = seats[position]
     level = seat.bot_level if seat.is_bot and seat.bot_level in LEVELS else best_bot_level()
-    notation = choose_action(level, match.observation(position),
-                             seed=f"{table.seed}:{version}", budget_ms=conf.bot_budget_ms())
-    return _advance_locked(table_id=table_id, version=version, now=now, position=position,
-                           notation=notation)
+    notation = choose_action(
+        level,
+        match.observation(position),
+        seed=f"{table.seed}:{version}",
+        budget_ms=conf.bot_budget_ms(),
+    )
+    return _advance_locked(
+        table_id=table_id, version=version, now=now, position=position, notation=notation
+    )
 
 
 @_retry_on_sqlite_lock
 @transaction.atomic
-def _advance_locked(*, table_id: int, version: int, now: datetime, position: int,
-                    notation: str) -> bool:
+def _advance_locked(
+    *, table_id: int, version: int, now: datetime, position: int, notation: str
+) -> bool:
     table = _lock(table_id)
     due = _due(table, version, now)
     if due is None or due > EARLY_TOLERANCE:
@@ -668,8 +711,9 @@ def _advance_locked(*, table_id: int, version: int, now: datetime, position: int
         seat.away = True
         seat.timeouts += 1
         seat.save(update_fields=["away", "timeouts"])
-        SeatTimeout.objects.create(table=table, position=position, user_id=seat.user_id,
-                                   version=version)
+        SeatTimeout.objects.create(
+            table=table, position=position, user_id=seat.user_id, version=version
+        )
     _apply(table, seats, match, position, parse_action(notation), actor)
     return True
 

@@ -90,8 +90,13 @@ def play_now(request: HttpRequest) -> HttpResponse:
     count = 4 if 4 in players else players[0]
     try:
         table = services.table_create(
-            creator=request.user, variant=key, players=count, turn_seconds=PLAY_NOW_TURN_SECONDS,
-            fill_with_bots=True, is_private=True)
+            creator=request.user,
+            variant=key,
+            players=count,
+            turn_seconds=PLAY_NOW_TURN_SECONDS,
+            fill_with_bots=True,
+            is_private=True,
+        )
     except TableError as error:
         messages.error(request, error.message)
         return redirect("games:table_list")
@@ -186,9 +191,15 @@ def _post_int(request: HttpRequest, name: str) -> int | None:
 def table_sit(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table_or_404(request, table_id)
     token = table.invite_token if _invited(request, table) else None
-    _perform(request, lambda: services.table_sit(
-        table_id=table.pk, user=request.user, position=_post_int(request, "position"),
-        invite_token=token))
+    _perform(
+        request,
+        lambda: services.table_sit(
+            table_id=table.pk,
+            user=request.user,
+            position=_post_int(request, "position"),
+            invite_token=token,
+        ),
+    )
     return redirect(table)
 
 
@@ -206,9 +217,15 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table_or_404(request, table_id)
-    _perform(request, lambda: services.table_add_bot(
-        table_id=table.pk, user=request.user, position=_post_int(request, "position"),
-        level=request.POST.get("bot_level") or None))
+    _perform(
+        request,
+        lambda: services.table_add_bot(
+            table_id=table.pk,
+            user=request.user,
+            position=_post_int(request, "position"),
+            level=request.POST.get("bot_level") or None,
+        ),
+    )
     return redirect(table)
 
 
@@ -216,8 +233,12 @@ def table_add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_fill_bots(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table_or_404(request, table_id)
-    _perform(request, lambda: services.table_fill_bots(
-        table_id=table.pk, user=request.user, level=request.POST.get("bot_level") or None))
+    _perform(
+        request,
+        lambda: services.table_fill_bots(
+            table_id=table.pk, user=request.user, level=request.POST.get("bot_level") or None
+        ),
+    )
     return redirect(table)
 
 
@@ -227,8 +248,12 @@ def table_remove_bot(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table_or_404(request, table_id)
     position = _post_int(request, "position")
     if position is not None:
-        _perform(request, lambda: services.table_remove_bot(
-            table_id=table.pk, user=request.user, position=position))
+        _perform(
+            request,
+            lambda: services.table_remove_bot(
+                table_id=table.pk, user=request.user, position=position
+            ),
+        )
     return redirect(table)
 
 
@@ -236,8 +261,11 @@ def table_remove_bot(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table_or_404(request, table_id)
-    if _perform(request, lambda: services.table_cancel(table_id=table.pk, user=request.user),
-                _("The table is closed.")):
+    if _perform(
+        request,
+        lambda: services.table_cancel(table_id=table.pk, user=request.user),
+        _("The table is closed."),
+    ):
         return redirect("games:table_list")
     return redirect(table)
 
@@ -248,9 +276,15 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     """A move without the WebSocket (the page's form posted by a browser without JavaScript)."""
     table = _table_or_404(request, table_id)
     version = _post_int(request, "version")
-    _perform(request, lambda: services.table_act(
-        table_id=table.pk, user=request.user, action=request.POST.get("action", ""),
-        version=version if version is not None else -1))
+    _perform(
+        request,
+        lambda: services.table_act(
+            table_id=table.pk,
+            user=request.user,
+            action=request.POST.get("action", ""),
+            version=version if version is not None else -1,
+        ),
+    )
     return redirect(table)
 
 
@@ -277,8 +311,11 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     except ValueError:
         step = 0
     replay = selectors.hand_replay(table=table, record=record, step=step)
-    context = {"table": table, "replay": replay,
-               "variant_name": selectors.messages.variant_name(table.variant)}
+    context = {
+        "table": table,
+        "replay": replay,
+        "variant_name": selectors.messages.variant_name(table.variant),
+    }
     template = "games/hand_replay.html"
     if request.htmx:  # type: ignore[attr-defined]
         template += "#replay-board"

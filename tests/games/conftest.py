@@ -1,6 +1,6 @@
 """Fixtures of the live-table tests.
 
-Every test runs with the ``immediate`` scheduler (bot moves run at once, in order, in the
+Every test runs in English with the ``immediate`` scheduler (bot moves run at once, in order, in the
 calling thread; turn timers never fire on their own), no pacing, a tiny thinking budget for the
 strong bot and an empty engine cache. Table tests use the transactional database: services
 announce changes and schedule bot moves in ``transaction.on_commit``.
@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from games import dispatch, live
 
@@ -30,7 +31,8 @@ def table_settings(settings: Any) -> Iterator[None]:
     settings.TUTE_WATCHDOG_GRACE = 5
     live.clear()
     dispatch.MANUAL_QUEUE.clear()
-    yield
+    with translation.override("en"):
+        yield
     live.clear()
     dispatch.MANUAL_QUEUE.clear()
 
@@ -42,7 +44,8 @@ def make_user(db: None) -> Callable[..., Any]:
     def make(username: str | None = None, **extra: Any) -> Any:
         name = username or f"player{next(_names)}"
         return get_user_model().objects.create_user(
-            username=name, email=f"{name}@example.com", password="pass-1234-word", **extra)
+            username=name, email=f"{name}@example.com", password="pass-1234-word", **extra
+        )
 
     return make
 

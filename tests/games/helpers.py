@@ -25,8 +25,9 @@ def view_for(table: Table | int, user: Any) -> selectors.TableView:
 def play_first_legal(table: Table | int, user: Any) -> services.ActResult:
     view = view_for(table, user)
     assert view.your_turn, "not this player's turn"
-    return services.table_act(table_id=view.table.pk, user=user, action=view.legal[0],
-                              version=view.version)
+    return services.table_act(
+        table_id=view.table.pk, user=user, action=view.legal[0], version=view.version
+    )
 
 
 def hidden_cards(table: Table, seat: int | None) -> set[str]:
@@ -75,18 +76,37 @@ def fast_forward(table: Table) -> Table:
         before = len(match.hands)
         notation = choose_action("heuristic", match.observation(seat), seed=len(match.log))
         match.apply_action(parse_action(notation), seat)
-        rows.append(TableAction(table=table, index=len(match.log) - 1, hand_number=before - 1,
-                                seat=seat, action=action_to_notation(parse_action(notation)),
-                                actor=TableAction.Actor.BOT))
+        rows.append(
+            TableAction(
+                table=table,
+                index=len(match.log) - 1,
+                hand_number=before - 1,
+                seat=seat,
+                action=action_to_notation(parse_action(notation)),
+                actor=TableAction.Actor.BOT,
+            )
+        )
         if len(match.hands) > before or match.is_terminal():
             hand = match.hands[before - 1]
-            hands.append(HandRecord(table=table, number=before - 1, record=hand_record(hand),
-                                    result=hand.result().to_json()))
+            hands.append(
+                HandRecord(
+                    table=table,
+                    number=before - 1,
+                    record=hand_record(hand),
+                    result=hand.result().to_json(),
+                )
+            )
     TableAction.objects.bulk_create(rows)
     HandRecord.objects.bulk_create(hands)
     Table.objects.filter(pk=table.pk).update(
-        version=len(match.log), revision=table.revision + 1, status=Table.Status.FINISHED,
-        finished_at=timezone.now(), result=match.result().to_json(),
-        record=match_record(match), deadline=None, deadline_kind="")
+        version=len(match.log),
+        revision=table.revision + 1,
+        status=Table.Status.FINISHED,
+        finished_at=timezone.now(),
+        result=match.result().to_json(),
+        record=match_record(match),
+        deadline=None,
+        deadline_kind="",
+    )
     live.clear()
     return fresh(table)

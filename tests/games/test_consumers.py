@@ -36,9 +36,15 @@ def session_cookie(user: Any) -> str:
     return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
-async def open_socket(table_id: int, user: Any = None, *, origin: str = "http://testserver",
-                      cookie: str | None = None, hello: bool = True,
-                      lang: str = "en") -> WebsocketCommunicator:
+async def open_socket(
+    table_id: int,
+    user: Any = None,
+    *,
+    origin: str = "http://testserver",
+    cookie: str | None = None,
+    hello: bool = True,
+    lang: str = "en",
+) -> WebsocketCommunicator:
     headers = [(b"origin", origin.encode()), (b"host", b"testserver")]
     if user is not None:
         cookie = await sync_to_async(session_cookie)(user)
@@ -52,8 +58,9 @@ async def open_socket(table_id: int, user: Any = None, *, origin: str = "http://
     return comm
 
 
-async def next_frame(comm: WebsocketCommunicator, kind: str | None = None,
-                     timeout: float = TIMEOUT) -> dict[str, Any]:
+async def next_frame(
+    comm: WebsocketCommunicator, kind: str | None = None, timeout: float = TIMEOUT
+) -> dict[str, Any]:
     while True:
         frame = json.loads(await comm.receive_from(timeout=timeout))
         if kind is None or frame["type"] == kind:
@@ -67,8 +74,9 @@ async def state_at_least(comm: WebsocketCommunicator, version: int) -> dict[str,
             return frame
 
 
-async def latest_state(comm: WebsocketCommunicator, table_id: int,
-                       frame: dict[str, Any] | None = None) -> dict[str, Any]:
+async def latest_state(
+    comm: WebsocketCommunicator, table_id: int, frame: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The state frame of the table's current version: ``frame`` (the last one received) if
     it is that, else the next ones until one is."""
     version = (await sync_to_async(fresh)(table_id)).version
@@ -79,16 +87,34 @@ async def latest_state(comm: WebsocketCommunicator, table_id: int,
 
 def two_player_table(ana: Any, bruno: Any, **kwargs: Any) -> Table:
     kwargs.setdefault("turn_seconds", 0)
-    return fresh(services.table_create(
-        creator=ana, variant="cabrero", players=4,
-        seats=[SeatSpec(user=ana), SeatSpec(user=bruno), SeatSpec(bot_level="heuristic"),
-               SeatSpec(bot_level="heuristic")], **kwargs))
+    return fresh(
+        services.table_create(
+            creator=ana,
+            variant="cabrero",
+            players=4,
+            seats=[
+                SeatSpec(user=ana),
+                SeatSpec(user=bruno),
+                SeatSpec(bot_level="heuristic"),
+                SeatSpec(bot_level="heuristic"),
+            ],
+            **kwargs,
+        )
+    )
 
 
 def bot_table(ana: Any, **kwargs: Any) -> Table:
     kwargs.setdefault("turn_seconds", 0)
-    return fresh(services.table_create(creator=ana, variant="cabrero", players=4,
-                                       fill_with_bots=True, bot_level="heuristic", **kwargs))
+    return fresh(
+        services.table_create(
+            creator=ana,
+            variant="cabrero",
+            players=4,
+            fill_with_bots=True,
+            bot_level="heuristic",
+            **kwargs,
+        )
+    )
 
 
 # ----------------------------------------------------------------------------- handshakes
@@ -96,8 +122,9 @@ def bot_table(ana: Any, **kwargs: Any) -> Table:
 
 async def test_a_socket_without_a_session_is_refused(ana: Any) -> None:
     table = await sync_to_async(bot_table)(ana)
-    comm = WebsocketCommunicator(application(), f"/ws/tables/{table.pk}/",
-                                 headers=[(b"origin", b"http://testserver")])
+    comm = WebsocketCommunicator(
+        application(), f"/ws/tables/{table.pk}/", headers=[(b"origin", b"http://testserver")]
+    )
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert not connected
     assert code == 4401
@@ -107,9 +134,13 @@ async def test_a_socket_from_a_foreign_origin_is_refused(ana: Any) -> None:
     table = await sync_to_async(bot_table)(ana)
     cookie = await sync_to_async(session_cookie)(ana)
     comm = WebsocketCommunicator(
-        application(), f"/ws/tables/{table.pk}/",
-        headers=[(b"origin", b"https://evil.example"),
-                 (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode())])
+        application(),
+        f"/ws/tables/{table.pk}/",
+        headers=[
+            (b"origin", b"https://evil.example"),
+            (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+        ],
+    )
     connected, _ = await comm.connect(timeout=TIMEOUT)
     assert not connected
 
@@ -118,9 +149,13 @@ async def test_a_stranger_may_not_watch_a_private_table(ana: Any, bruno: Any) ->
     table = await sync_to_async(bot_table)(ana, is_private=True)
     cookie = await sync_to_async(session_cookie)(bruno)
     comm = WebsocketCommunicator(
-        application(), f"/ws/tables/{table.pk}/",
-        headers=[(b"origin", b"http://testserver"),
-                 (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode())])
+        application(),
+        f"/ws/tables/{table.pk}/",
+        headers=[
+            (b"origin", b"http://testserver"),
+            (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+        ],
+    )
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert not connected and code == 4403
 
@@ -128,9 +163,13 @@ async def test_a_stranger_may_not_watch_a_private_table(ana: Any, bruno: Any) ->
 async def test_unknown_table_is_refused(ana: Any) -> None:
     cookie = await sync_to_async(session_cookie)(ana)
     comm = WebsocketCommunicator(
-        application(), "/ws/tables/999999/",
-        headers=[(b"origin", b"http://testserver"),
-                 (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode())])
+        application(),
+        "/ws/tables/999999/",
+        headers=[
+            (b"origin", b"http://testserver"),
+            (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+        ],
+    )
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert not connected and code == 4404
 
@@ -138,8 +177,9 @@ async def test_unknown_table_is_refused(ana: Any) -> None:
 # ----------------------------------------------------------------------------- playing
 
 
-async def test_hello_gets_the_seat_view_and_a_move_reaches_every_socket(ana: Any,
-                                                                        bruno: Any) -> None:
+async def test_hello_gets_the_seat_view_and_a_move_reaches_every_socket(
+    ana: Any, bruno: Any
+) -> None:
     table = await sync_to_async(two_player_table)(ana, bruno)
     sockets = {"ana": await open_socket(table.pk, ana), "bruno": await open_socket(table.pk, bruno)}
     frames = {name: await latest_state(comm, table.pk) for name, comm in sockets.items()}
@@ -152,13 +192,13 @@ async def test_hello_gets_the_seat_view_and_a_move_reaches_every_socket(ana: Any
     mover = "ana" if turn == 0 else "bruno"
     frame = frames[mover]
     assert frame["your_turn"] and frame["legal"]
-    await sockets[mover].send_json_to({"type": "act", "action": frame["legal"][0],
-                                       "version": frame["version"]})
+    await sockets[mover].send_json_to(
+        {"type": "act", "action": frame["legal"][0], "version": frame["version"]}
+    )
     for comm in sockets.values():
         after = await state_at_least(comm, frame["version"] + 1)
         assert after["version"] > frame["version"]
-    entry = await sync_to_async(TableAction.objects.get)(table_id=table.pk,
-                                                         index=frame["version"])
+    entry = await sync_to_async(TableAction.objects.get)(table_id=table.pk, index=frame["version"])
     assert entry.action == frame["legal"][0]
     for comm in sockets.values():
         await comm.disconnect()
@@ -175,8 +215,9 @@ async def test_an_illegal_card_is_answered_with_the_engines_explanation(ana: Any
         illegal = sorted(hand - set(frame["legal"]))
         if illegal and frame["your_turn"]:
             break
-        await comm.send_json_to({"type": "act", "action": frame["legal"][0],
-                                 "version": frame["version"]})
+        await comm.send_json_to(
+            {"type": "act", "action": frame["legal"][0], "version": frame["version"]}
+        )
         frame = await state_at_least(comm, frame["version"] + 1)
         frame = await latest_state(comm, table.pk, frame)
     assert illegal, "ana never had to follow suit"
@@ -192,9 +233,10 @@ async def test_errors_are_translated(ana: Any) -> None:
     table = await sync_to_async(bot_table)(ana)
     comm = await open_socket(table.pk, ana, lang="es")
     frame = await latest_state(comm, table.pk)
-    assert "Tus cartas" in frame["html"]
-    await comm.send_json_to({"type": "act", "action": frame["legal"][0],
-                             "version": frame["version"] - 1})
+    assert "Sus cartas" in frame["html"]
+    await comm.send_json_to(
+        {"type": "act", "action": frame["legal"][0], "version": frame["version"] - 1}
+    )
     error = await next_frame(comm, "error")
     assert error["code"] == "stale_version"
     assert error["version"] == frame["version"]
@@ -252,8 +294,9 @@ async def test_out_of_turn_and_a_card_not_in_hand(ana: Any, bruno: Any) -> None:
         mover_comm = await open_socket(table.pk, mover)
         mover_frame = await latest_state(mover_comm, table.pk)
         foreign = match.hand.hand_of(waiting_seat)[0]
-        await mover_comm.send_json_to({"type": "act", "action": foreign,
-                                       "version": mover_frame["version"]})
+        await mover_comm.send_json_to(
+            {"type": "act", "action": foreign, "version": mover_frame["version"]}
+        )
         assert (await next_frame(mover_comm, "error"))["code"] == "card_not_in_hand"
         assert other_hand
         await mover_comm.disconnect()
@@ -295,10 +338,12 @@ async def test_two_moves_racing_for_one_turn(ana: Any) -> None:
     assert len(errors) <= 1
     # Whichever socket lost, exactly one move was stored at that version.
     count = await sync_to_async(
-        TableAction.objects.filter(table_id=table.pk, index=frame["version"]).count)()
+        TableAction.objects.filter(table_id=table.pk, index=frame["version"]).count
+    )()
     assert count == 1
-    assert (await sync_to_async(TableAction.objects.get)(
-        table_id=table.pk, index=frame["version"])).seat == 0
+    assert (
+        await sync_to_async(TableAction.objects.get)(table_id=table.pk, index=frame["version"])
+    ).seat == 0
     if errors:
         assert errors[0]["code"] in {"stale_version", "not_your_turn"}
     for comm in (first, second):
@@ -338,8 +383,9 @@ async def test_taking_the_seat_back_over_the_socket(ana: Any, settings: Any) -> 
 
         dispatch.run_manual()
         t = fresh(table.pk)
-        services.table_advance(table_id=t.pk, version=t.version,
-                               now=t.deadline + timedelta(seconds=1))
+        services.table_advance(
+            table_id=t.pk, version=t.version, now=t.deadline + timedelta(seconds=1)
+        )
 
     await sync_to_async(expire)()
     comm = await open_socket(table.pk, ana)

@@ -36,8 +36,9 @@ def hidden_by_version(table_id: int) -> list[list[set[str]]]:
     hand's, for a spectator."""
     table = fresh(table_id)
     match = live.new_match(table)
-    actions = list(TableAction.objects.filter(table=table).order_by("index")
-                   .values_list("seat", "action"))
+    actions = list(
+        TableAction.objects.filter(table=table).order_by("index").values_list("seat", "action")
+    )
     out = []
     for step in range(len(actions) + 1):
         obs = match.public_observation()
@@ -47,8 +48,13 @@ def hidden_by_version(table_id: int) -> list[list[set[str]]]:
         for local in range(match.hand.n):
             seat = playoff[local] if playoff else local
             hands[seat] = set(match.hand.hand_of(local)) - public
-        out.append([set().union(*(h for s, h in hands.items() if s != viewer))
-                    for viewer in range(table.players)] + [set().union(*hands.values())])
+        out.append(
+            [
+                set().union(*(h for s, h in hands.items() if s != viewer))
+                for viewer in range(table.players)
+            ]
+            + [set().union(*hands.values())]
+        )
         if step < len(actions):
             seat, action = actions[step]
             match.apply_action(parse_action(action), seat)
@@ -60,8 +66,9 @@ def names_of(cards: set[str]) -> set[str]:
         return {messages.card_name(c) for c in cards}
 
 
-async def test_no_frame_to_a_seat_or_a_spectator_holds_a_hidden_card(ana: Any,
-                                                                      make_user: Any) -> None:
+async def test_no_frame_to_a_seat_or_a_spectator_holds_a_hidden_card(
+    ana: Any, make_user: Any
+) -> None:
     table = await sync_to_async(bot_table)(ana)
     watcher = await sync_to_async(make_user)("watcher")
     player = await open_socket(table.pk, ana)
@@ -74,8 +81,9 @@ async def test_no_frame_to_a_seat_or_a_spectator_holds_a_hidden_card(ana: Any,
             break
         current = (await sync_to_async(fresh)(table.pk)).version
         if frame["type"] == "state" and frame["your_turn"] and frame["version"] == current:
-            await player.send_json_to({"type": "act", "action": frame["legal"][0],
-                                       "version": frame["version"]})
+            await player.send_json_to(
+                {"type": "act", "action": frame["legal"][0], "version": frame["version"]}
+            )
     while not await spectator.receive_nothing(timeout=0.5):
         frames.append(("spectator", json.loads(await spectator.receive_from())))
     await player.disconnect()
@@ -97,7 +105,8 @@ async def test_no_frame_to_a_seat_or_a_spectator_holds_a_hidden_card(ana: Any,
         assert not named, f"{who} frame at version {frame['version']} names {named}"
         checked[who] += 1
     played = await sync_to_async(
-        TableAction.objects.filter(table_id=table.pk, seat=0, actor="player").count)()
+        TableAction.objects.filter(table_id=table.pk, seat=0, actor="player").count
+    )()
     assert played > 10
     assert checked["seat"] >= played  # at least the frame each of ana's moves answered
     assert checked["spectator"] > 10

@@ -40,8 +40,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def four_people(make_user: Any) -> tuple[Table, list[Any]]:
     users = [make_user() for _ in range(4)]
-    table = services.table_create(creator=users[0], variant="cabrero", players=4,
-                                  seats=[SeatSpec(user=u) for u in users], turn_seconds=0)
+    table = services.table_create(
+        creator=users[0],
+        variant="cabrero",
+        players=4,
+        seats=[SeatSpec(user=u) for u in users],
+        turn_seconds=0,
+    )
     return fresh(table), users
 
 
@@ -51,8 +56,13 @@ async def test_dropping_every_cache_mid_hand_continues_the_same_hand(make_user: 
     frames = [await next_frame(s, "state") for s in sockets]
     for _ in range(6):  # a trick and a half
         mover = next(i for i, f in enumerate(frames) if f["your_turn"])
-        await sockets[mover].send_json_to({"type": "act", "action": frames[mover]["legal"][0],
-                                           "version": frames[mover]["version"]})
+        await sockets[mover].send_json_to(
+            {
+                "type": "act",
+                "action": frames[mover]["legal"][0],
+                "version": frames[mover]["version"],
+            }
+        )
         frames = [await next_frame(s, "state") for s in sockets]
     before = frames
     for s in sockets:
@@ -76,8 +86,13 @@ async def test_dropping_every_cache_mid_hand_continues_the_same_hand(make_user: 
     frames = after
     while (await sync_to_async(HandRecord.objects.filter(table_id=table.pk).count)()) == 0:
         mover = next(i for i, f in enumerate(frames) if f["your_turn"])
-        await again[mover].send_json_to({"type": "act", "action": frames[mover]["legal"][0],
-                                         "version": frames[mover]["version"]})
+        await again[mover].send_json_to(
+            {
+                "type": "act",
+                "action": frames[mover]["legal"][0],
+                "version": frames[mover]["version"],
+            }
+        )
         frames = [await next_frame(s, "state") for s in again]
     record = await sync_to_async(HandRecord.objects.get)(table_id=table.pk, number=0)
     assert len(record.record["actions"]) == (await sync_to_async(fresh)(table.pk)).version
@@ -96,16 +111,36 @@ def free_port() -> int:
 
 def start_server(port: int, database_name: str) -> subprocess.Popen[bytes]:
     db = connection.settings_dict
-    url = (f"postgres://{db['USER']}:{db.get('PASSWORD') or ''}@{db['HOST'] or '127.0.0.1'}:"
-           f"{db['PORT'] or 5432}/{database_name}")
+    url = (
+        f"postgres://{db['USER']}:{db.get('PASSWORD') or ''}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{database_name}"
+    )
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
     env.pop("REDIS_URL", None)
-    env.update(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="tute_site.settings.test",
-               TUTE_TABLE_SCHEDULER="inprocess", PYTHONPATH=str(ROOT))
+    env.update(
+        DATABASE_URL=url,
+        DJANGO_SETTINGS_MODULE="tute_site.settings.test",
+        TUTE_TABLE_SCHEDULER="inprocess",
+        PYTHONPATH=str(ROOT),
+    )
     process = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "tute_site.asgi:application", "--host", "127.0.0.1",
-         "--port", str(port), "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "tute_site.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -124,8 +159,10 @@ class Browser:
 
     def __init__(self, port: int, table_id: int, cookie: str) -> None:
         self.url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}/"
-        self.headers = {"Origin": f"http://127.0.0.1:{port}",
-                        "Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"}
+        self.headers = {
+            "Origin": f"http://127.0.0.1:{port}",
+            "Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}",
+        }
         self.ws: Any = None
         self.last: dict[str, Any] = {}
 
@@ -133,8 +170,9 @@ class Browser:
         import websockets
 
         self.ws = await websockets.connect(self.url, additional_headers=self.headers)
-        await self.ws.send(json.dumps({"type": "hello", "version": self.last.get("version"),
-                                       "lang": "en"}))
+        await self.ws.send(
+            json.dumps({"type": "hello", "version": self.last.get("version"), "lang": "en"})
+        )
         return await self.state()
 
     async def state(self) -> dict[str, Any]:
@@ -152,8 +190,10 @@ class Browser:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
-                    reason="a second process shares the test database only on PostgreSQL")
+@pytest.mark.skipif(
+    not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
+    reason="a second process shares the test database only on PostgreSQL",
+)
 async def test_killing_the_asgi_server_mid_hand_and_starting_it_again(make_user: Any) -> None:
     table, users = await sync_to_async(four_people)(make_user)
     cookies = [await sync_to_async(session_cookie)(u) for u in users]
@@ -167,8 +207,9 @@ async def test_killing_the_asgi_server_mid_hand_and_starting_it_again(make_user:
         version = 0
         for _ in range(7):
             mover = next(b for b in browsers if b.last["your_turn"])
-            await mover.ws.send(json.dumps({"type": "act", "action": mover.last["legal"][0],
-                                            "version": version}))
+            await mover.ws.send(
+                json.dumps({"type": "act", "action": mover.last["legal"][0], "version": version})
+            )
             version += 1
             for b in browsers:
                 await b.settle(version)
@@ -182,8 +223,9 @@ async def test_killing_the_asgi_server_mid_hand_and_starting_it_again(make_user:
         assert [b.last["html"] for b in browsers] == before
         while await sync_to_async(HandRecord.objects.filter(table_id=table.pk).count)() == 0:
             mover = next(b for b in browsers if b.last["your_turn"])
-            await mover.ws.send(json.dumps({"type": "act", "action": mover.last["legal"][0],
-                                            "version": version}))
+            await mover.ws.send(
+                json.dumps({"type": "act", "action": mover.last["legal"][0], "version": version})
+            )
             version += 1
             for b in browsers:
                 await b.settle(version)

@@ -82,8 +82,14 @@ def test_rated_tables_take_no_bots(ana: Any) -> None:
 def test_create_from_code_with_given_seats_and_source(make_user: Any) -> None:
     players = [make_user() for _ in range(4)]
     table = services.table_create(
-        creator=None, variant="chancho", players=4, seats=[SeatSpec(user=u) for u in players],
-        rated=True, source_kind="tournament_round", source_id=77)
+        creator=None,
+        variant="chancho",
+        players=4,
+        seats=[SeatSpec(user=u) for u in players],
+        rated=True,
+        source_kind="tournament_round",
+        source_id=77,
+    )
     table = fresh(table)
     assert table.status == Table.Status.PLAYING
     assert table.created_by is None
@@ -210,17 +216,21 @@ def test_stale_version_is_refused(ana: Any) -> None:
     table = fresh(human_table(ana))
     view = view_for(table, ana)
     with pytest.raises(errors.StaleVersionError) as info:
-        services.table_act(table_id=table.pk, user=ana, action=view.legal[0],
-                           version=view.version - 1)
+        services.table_act(
+            table_id=table.pk, user=ana, action=view.legal[0], version=view.version - 1
+        )
     assert info.value.params["version"] == view.version
     assert fresh(table).version == view.version
 
 
 def test_out_of_turn_and_not_seated(ana: Any, bruno: Any, make_user: Any) -> None:
-    table = services.table_create(creator=ana, variant="cabrero", players=4,
-                                  seats=[SeatSpec(user=u) for u in
-                                         (ana, bruno, make_user(), make_user())],
-                                  turn_seconds=0)
+    table = services.table_create(
+        creator=ana,
+        variant="cabrero",
+        players=4,
+        seats=[SeatSpec(user=u) for u in (ana, bruno, make_user(), make_user())],
+        turn_seconds=0,
+    )
     table = fresh(table)
     match = live.match_at(table)
     turn = match.current_player()
@@ -230,8 +240,7 @@ def test_out_of_turn_and_not_seated(ana: Any, bruno: Any, make_user: Any) -> Non
     with pytest.raises(errors.NotYourTurnError):
         services.table_act(table_id=table.pk, user=waiting, action=card, version=table.version)
     with pytest.raises(errors.NotSeatedError):
-        services.table_act(table_id=table.pk, user=make_user(), action=card,
-                           version=table.version)
+        services.table_act(table_id=table.pk, user=make_user(), action=card, version=table.version)
     assert fresh(table).version == 0
 
 
@@ -244,8 +253,11 @@ def test_two_actions_racing_for_one_turn_exactly_one_applies(ana: Any) -> None:
     def act() -> None:
         try:
             barrier.wait()
-            outcomes.append(services.table_act(table_id=table.pk, user=ana,
-                                               action=view.legal[0], version=view.version))
+            outcomes.append(
+                services.table_act(
+                    table_id=table.pk, user=ana, action=view.legal[0], version=view.version
+                )
+            )
         except errors.TableError as error:
             outcomes.append(error)
         finally:
@@ -310,8 +322,9 @@ def test_watchdog_plays_moves_whose_task_was_lost(ana: Any, settings: Any) -> No
     assert fresh(table).version == table.version + 1
 
 
-def test_turn_timer_lets_a_bot_play_and_the_player_takes_the_seat_back(ana: Any,
-                                                                       settings: Any) -> None:
+def test_turn_timer_lets_a_bot_play_and_the_player_takes_the_seat_back(
+    ana: Any, settings: Any
+) -> None:
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = fresh(open_table(ana, fill_with_bots=True, bot_level="heuristic", turn_seconds=30))
     dispatch.run_manual()
@@ -346,8 +359,9 @@ def test_repeated_timeouts_are_counted(ana: Any, settings: Any) -> None:
         dispatch.run_manual()  # the bots play up to ana's turn
         table = fresh(table)
         assert table.deadline_kind == Table.DeadlineKind.TURN
-        services.table_advance(table_id=table.pk, version=table.version,
-                               now=table.deadline + timedelta(seconds=1))
+        services.table_advance(
+            table_id=table.pk, version=table.version, now=table.deadline + timedelta(seconds=1)
+        )
         services.table_take_back(table_id=table.pk, user=ana)
     seat = Seat.objects.get(table=table, position=0)
     assert seat.timeouts == 2

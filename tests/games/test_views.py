@@ -26,8 +26,16 @@ def client_for(user: Any, language: str = "en") -> Client:
 
 def bot_table(user: Any, **kwargs: Any) -> Table:
     kwargs.setdefault("turn_seconds", 0)
-    return fresh(services.table_create(creator=user, variant="cabrero", players=4,
-                                       fill_with_bots=True, bot_level="heuristic", **kwargs))
+    return fresh(
+        services.table_create(
+            creator=user,
+            variant="cabrero",
+            players=4,
+            fill_with_bots=True,
+            bot_level="heuristic",
+            **kwargs,
+        )
+    )
 
 
 def finish(table: Table, user: Any) -> Table:
@@ -88,16 +96,22 @@ def test_create_form_follows_the_variant(ana: Any) -> None:
     client = client_for(ana)
     html = client.get(reverse("games:table_create")).content.decode()
     assert 'name="opt_renuncio"' in html
-    partial = client.get(reverse("games:table_create"), {"variant": "dos"},
-                         HTTP_HX_REQUEST="true").content.decode()
+    partial = client.get(
+        reverse("games:table_create"), {"variant": "dos"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
     assert 'name="opt_renuncio"' not in partial and 'name="opt_games"' in partial
     assert '<option value="2"' in partial
 
 
 def test_create_a_table_and_errors(ana: Any) -> None:
     client = client_for(ana)
-    data = {"variant": "cabrero", "players": "4", "turn_seconds": "30", "bot_level": "random",
-            "opt_acusar": "on"}
+    data = {
+        "variant": "cabrero",
+        "players": "4",
+        "turn_seconds": "30",
+        "bot_level": "random",
+        "opt_acusar": "on",
+    }
     response = client.post(reverse("games:table_create"), data)
     assert response.status_code == 200
     assert "renuncio" in response.content.decode()  # acusar needs renuncio
@@ -116,11 +130,13 @@ def test_waiting_room_sit_bots_and_start(ana: Any, bruno: Any) -> None:
     assert "Sit here" in page
     client_for(bruno).post(reverse("games:table_sit", args=[table.pk]), {"position": "2"})
     assert Seat.objects.get(table=table, position=2).user == bruno
-    client_for(bruno).post(reverse("games:table_add_bot", args=[table.pk]),
-                           {"position": "1", "bot_level": "random"})
+    client_for(bruno).post(
+        reverse("games:table_add_bot", args=[table.pk]), {"position": "1", "bot_level": "random"}
+    )
     assert Seat.objects.get(table=table, position=1).bot_level == "random"
-    client_for(ana).post(reverse("games:table_fill_bots", args=[table.pk]),
-                         {"bot_level": "heuristic"})
+    client_for(ana).post(
+        reverse("games:table_fill_bots", args=[table.pk]), {"bot_level": "heuristic"}
+    )
     assert fresh(table).status == Table.Status.PLAYING
 
 
@@ -128,12 +144,18 @@ def test_moves_without_javascript(ana: Any) -> None:
     table = bot_table(ana)
     client = client_for(ana)
     view = view_for(table, ana)
-    response = client.post(reverse("games:table_act", args=[table.pk]),
-                           {"action": view.legal[0], "version": view.version}, follow=True)
+    response = client.post(
+        reverse("games:table_act", args=[table.pk]),
+        {"action": view.legal[0], "version": view.version},
+        follow=True,
+    )
     assert fresh(table).version > view.version
     view = view_for(table, ana)
-    response = client.post(reverse("games:table_act", args=[table.pk]),
-                           {"action": "99X", "version": view.version}, follow=True)
+    response = client.post(
+        reverse("games:table_act", args=[table.pk]),
+        {"action": "99X", "version": view.version},
+        follow=True,
+    )
     assert "That is not a move of this game." in response.content.decode()
     assert fresh(table).version == view.version
 
@@ -182,7 +204,8 @@ def test_record_download_only_when_finished(ana: Any) -> None:
     record = json.loads(response.content)
     assert record["kind"] == "match" and len(record["actions"]) == table.version
     assert record["actions"] == list(
-        TableAction.objects.filter(table=table).order_by("index").values_list("action", flat=True))
+        TableAction.objects.filter(table=table).order_by("index").values_list("action", flat=True)
+    )
 
 
 def test_finished_table_page_shows_the_standings(ana: Any) -> None:
@@ -201,7 +224,7 @@ def test_live_partial_for_clients_without_a_socket(ana: Any) -> None:
 def test_table_page_in_spanish(ana: Any) -> None:
     table = bot_table(ana)
     html = client_for(ana, "es").get(table.get_absolute_url()).content.decode()
-    assert "Tus cartas" in html and "Triunfo" in html
+    assert "Sus cartas" in html and "Triunfo" in html
 
 
 def test_leave_and_take_back_buttons(ana: Any, settings: Any) -> None:
