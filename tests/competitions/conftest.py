@@ -22,11 +22,13 @@ from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
 
 @pytest.fixture(autouse=True)
-def table_settings(settings: Any) -> Iterator[None]:
+def table_settings(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     settings.TUTE_TABLE_SCHEDULER = "manual"
     settings.TUTE_BOT_DELAY = 0
     settings.TUTE_TRICK_PAUSE = 0
     settings.TUTE_HAND_PAUSE = 0
+    # No socket listens in these tests: skip the channel-layer message after each move.
+    monkeypatch.setattr(dispatch, "notify_table", lambda table_id, **kwargs: None)
     live.clear()
     dispatch.MANUAL_QUEUE.clear()
     with translation.override("en"):  # messages are matched in English; pages test Spanish
