@@ -53,6 +53,25 @@ def bench(sub: Subparsers) -> None:
     p.set_defaults(run=module.main)
 
 
+@command
+def arena(sub: Subparsers) -> None:
+    from games.engine.bots import arena as module
+
+    p = sub.add_parser("arena", help="bots against bots on duplicate deals; win rates with "
+                       "Wilson 95%% intervals")
+    module.add_arena_arguments(p)
+    p.set_defaults(run=module.arena_main)
+
+
+@command
+def bench_bots(sub: Subparsers) -> None:
+    from games.engine.bots import arena as module
+
+    p = sub.add_parser("bench-bots", help="the strong bot's decision time (median, p95)")
+    module.add_bench_arguments(p)
+    p.set_defaults(run=module.bench_main)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every registered command."""
     parser = argparse.ArgumentParser(prog="python -m games.engine",
