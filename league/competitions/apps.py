@@ -15,6 +15,12 @@ class CompetitionsConfig(AppConfig):
         NavItem("competitions:index", _("Competitions"), order=25),
         NavItem("competitions:my_matches", _("My matches"), order=26, login_required=True),
     )
+    #: Registered on the shared router of ``/api/`` (see league/api/urls.py).
+    api_routes = (
+        ("tournaments", "league.competitions.api.TournamentViewSet", "tournament"),
+        ("leagues", "league.competitions.api.LeagueViewSet", "league"),
+        ("seasons", "league.competitions.api.SeasonViewSet", "season"),
+    )
 
     def ready(self) -> None:
         from . import receivers
