@@ -9,7 +9,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from league import ratings
 from league.models import Club, Membership, User
 from league.rankings import labels
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating, RatingHistory
@@ -111,7 +110,7 @@ class RatingHistorySerializer(serializers.ModelSerializer):
 class VariantSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
-    shape = serializers.ChoiceField(choices=[ratings.DUEL, ratings.TEAMS, ratings.PLACES])
+    shape = serializers.CharField(help_text="How it is rated: duel, teams or places.")
 
 
 class VariantStatsSerializer(serializers.Serializer):
@@ -156,7 +155,7 @@ class BinSerializer(serializers.Serializer):
 # --- matches --------------------------------------------------------------------------------
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class MatchSeatSerializer(serializers.ModelSerializer):
     player = PlayerRefSerializer(source="user", allow_null=True, read_only=True)
 
     class Meta:
@@ -184,7 +183,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 class MatchSerializer(serializers.ModelSerializer):
-    seats = SeatSerializer(source="participants", many=True, read_only=True)
+    seats = MatchSeatSerializer(source="participants", many=True, read_only=True)
     variant_name = serializers.SerializerMethodField()
     url = serializers.HyperlinkedIdentityField(
         view_name="api:match-detail", lookup_field="table_id"

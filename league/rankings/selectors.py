@@ -262,10 +262,13 @@ def recent_matches(
     *, user: User, variant: str | None = None, limit: int = 10
 ) -> list[FinishedMatch]:
     """The player's last finished matches, newest first, with every seat and his rating
-    change (``my_change``: a RatingHistory or None) (3 queries)."""
-    qs = FinishedMatch.objects.filter(participants__user=user)
+    change (``my_change``: a RatingHistory or None) (4 queries)."""
+    seats = MatchParticipant.objects.filter(user=user)
     if variant:
-        qs = qs.filter(variant=variant)
+        seats = seats.filter(variant=variant)
+    # The player's last seats by his own index, then their matches: no scan of every match.
+    last = seats.order_by("-finished_at", "-match_id").values_list("match_id", flat=True)[:limit]
+    qs = FinishedMatch.objects.filter(pk__in=list(last))
     matches = list(
         _with_seats(qs.order_by("-finished_at", "-table_id")).prefetch_related(
             Prefetch(
@@ -273,7 +276,7 @@ def recent_matches(
                 queryset=RatingHistory.objects.filter(user=user),
                 to_attr="my_changes",
             )
-        )[:limit]
+        )
     )
     for match in matches:
         match.my_change = match.my_changes[0] if match.my_changes else None  # type: ignore[attr-defined]
