@@ -15,7 +15,9 @@ action for the seat whose observation it is given. Nothing else reaches it.
   not losing in Cabrero, winning the game or hand elsewhere, for the team in team variants)
   wins. Cards that play alike (same suit and points, no unseen card between them) are one
   candidate. Once a two-player stock is empty the position is of perfect information for the
-  seat and :mod:`games.engine.bots.solver` searches it exactly. The budget is a time
+  seat and :mod:`games.engine.bots.solver` searches it exactly. After 4, 8, 16, ... deals the
+weaker half of the candidates is dropped (successive halving), so the budget goes to the
+actions that matter. The budget is a time
   (``budget_ms``) or a number of deals (``iterations``), whichever ends first.
 """
 
@@ -44,6 +46,8 @@ STRONG_BUDGET_MS = 80.0
 STRONG_ITERATIONS = 400
 #: Randomness of the playout policy (chance of a random legal card).
 PLAYOUT_EPSILON = 0.1
+#: Deals after which the weaker half of the candidates is dropped.
+HALVING = frozenset(2 ** k for k in range(2, 12))
 
 
 class Bot:
@@ -154,6 +158,7 @@ class StrongBot(Bot):
             return acts[0]
         seat = view.seat
         totals = [0.0] * len(acts)
+        alive = list(range(len(acts)))
         deadline = start + self.budget_ms / 1000 if self.budget_ms else float("inf")
         limit = self.iterations or 10 ** 9
         done = 0
@@ -162,16 +167,21 @@ class StrongBot(Bot):
             hands, stock = sample_deal(know, rng)
             world = restore(view, hands, stock)
             seed = rng.getrandbits(32)
-            for i, a in enumerate(acts):
+            for i in alive:
                 s = world.clone()
-                s.apply_action(a)
+                s.apply_action(acts[i])
                 policy.playout(s, random.Random(seed), eps)
                 totals[i] += value(s, seat)
             done += 1
             if time.perf_counter() >= deadline:
                 break
+            if done in HALVING and len(alive) > 2:
+                # Successive halving: the weaker half of the candidates, judged on the same
+                # deals and playout seeds, gets no more playouts.
+                alive.sort(key=lambda i: -totals[i])
+                alive = alive[:max(2, (len(alive) + 1) // 2)]
         prior = policy.choose(world_for_prior(view, know))
-        best = max(range(len(acts)), key=lambda i: (totals[i], acts[i] == prior))
+        best = max(alive, key=lambda i: (totals[i], acts[i] == prior))
         return acts[best]
 
     def _solve(self, view: View, know: Knowledge, cls: type) -> int | None:
