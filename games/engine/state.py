@@ -188,6 +188,9 @@ def shuffled_deck(seed: int | str) -> list[int]:
 _WORDS = struct.Struct("<39I").unpack_from
 
 
+_new_tuple = tuple.__new__
+
+
 class HandState:
     """One hand of a trick-taking Tute variant. Subclasses are the variants' hands."""
 
@@ -201,6 +204,21 @@ class HandState:
     #: The value of a canto in trump and in another suit.
     CANTO_TRUMP: ClassVar[int] = 40
     CANTO_OTHER: ClassVar[int] = 20
+    #: Whether the class keeps the default :meth:`_update_best`, and the default trick-end
+    #: hooks (:meth:`_winner_of_trick`, :meth:`_on_trick`, :meth:`_hand_over`,
+    #: :meth:`_after_trick`): the trick loop then inlines them. Set for each subclass by
+    #: ``__init_subclass__``; a variant overriding a hook gets it called as usual.
+    _DEFAULT_BEST: ClassVar[bool] = True
+    _DEFAULT_TAKE: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        base = HandState
+        cls._DEFAULT_BEST = cls._update_best is base._update_best
+        cls._DEFAULT_TAKE = (cls._winner_of_trick is base._winner_of_trick
+                             and cls._on_trick is base._on_trick
+                             and cls._hand_over is base._hand_over
+                             and cls._after_trick is base._after_trick)
 
     __slots__ = (
         "setup", "n", "active", "next_seat", "hands", "trump", "dealer", "mano", "turn",
@@ -439,10 +457,10 @@ class HandState:
         Raises an :class:`IllegalActionError` subclass, leaving the state unchanged, if the
         action is not legal now.
         """
-        if seat is not None and seat != self.turn and self.phase != _END:
+        phase = self.phase
+        if seat is not None and seat != self.turn and phase != _END:
             raise NotYourTurnError(f"It is not your turn: seat {self.turn} is to play.",
                                    turn=self.turn)
-        phase = self.phase
         if phase == _PLAY and 0 <= action < 40:
             self._play_card(action)
         elif phase == _END:
@@ -484,17 +502,28 @@ class HandState:
         hands = self.hands
         hand = hands[seat]
         trick = self.trick
-        if self._legal_at == len(self.log):
+        log = self.log
+        if self._legal_at == len(log):
             legal = self._legal
         else:
             legal = self._follow_mask(seat, hand) if trick else self._lead_mask(seat, hand)
         if not legal & bit:
             self._reject_card(card, legal)
         hands[seat] = hand ^ bit
-        self.log.append(card)
+        log.append(card)
         self.may_sing = -1
         if trick:
-            self._update_best(seat, card)
+            if self._DEFAULT_BEST:  # HandState._update_best, inlined
+                best = self.best
+                if SUIT[card] == SUIT[best]:
+                    if card > best:
+                        self.best = card
+                        self.best_seat = seat
+                elif SUIT[card] == self.trump:
+                    self.best = card
+                    self.best_seat = seat
+            else:
+                self._update_best(seat, card)
         else:
             self.lead = SUIT[card]
             self.best = card
@@ -517,7 +546,8 @@ class HandState:
                               card=NOTATION[card])
 
     def _take_trick(self) -> None:
-        winner = self._winner_of_trick()
+        plain = self._DEFAULT_TAKE
+        winner = self.best_seat if plain else self._winner_of_trick()
         cards = self.trick
         mask = 0
         pts = 0
@@ -527,11 +557,20 @@ class HandState:
         self.taken[winner] |= mask
         self.tricks[winner] += 1
         self.card_pts[winner] += pts
-        self.history.append(Trick(self.leader, tuple(self.trick_seats), tuple(cards), winner))
+        # tuple.__new__ skips the NamedTuple's Python-level __new__ (same Trick, faster).
+        self.history.append(_new_tuple(Trick, (self.leader, tuple(self.trick_seats),
+                                               tuple(cards), winner)))
         self.trick = []
         self.trick_seats = []
         self.lead = self.best = self.best_seat = -1
         self.turn = self.leader = winner
+        if plain:  # the default hooks, inlined
+            if any(self.hands):
+                self.may_sing = winner
+            else:
+                self.card_pts[winner] += LAST_TRICK_BONUS
+                self._end()
+            return
         forced = self._on_trick(winner, mask)
         if self._hand_over():
             self.card_pts[winner] += LAST_TRICK_BONUS

@@ -364,3 +364,26 @@ def test_a_stacked_hand_records_its_deck() -> None:
 def test_registry_holds_cabrero_and_chancho() -> None:
     assert REGISTRY["cabrero"].hand_class.variant is REGISTRY["cabrero"]
     assert REGISTRY["chancho"].teams is False
+
+
+def test_a_variant_overriding_a_trick_hook_gets_it_called() -> None:
+    # The trick loop inlines the default hooks only for classes that keep them.
+    from games.engine.variants.cabrero import CabreroHand
+
+    class LeaderWins(CabreroHand):
+        __slots__ = ()
+
+        def _winner_of_trick(self) -> int:
+            return self.trick_seats[0]
+
+        def _update_best(self, seat: int, card: int) -> None:
+            pass  # the lead card stays "best"
+
+    assert CabreroHand._DEFAULT_TAKE and CabreroHand._DEFAULT_BEST
+    assert not LeaderWins._DEFAULT_TAKE and not LeaderWins._DEFAULT_BEST
+    setup = four_kings().setup
+    hand = LeaderWins(setup)
+    rng = random.Random(3)
+    while not hand.is_terminal():
+        hand.apply_action(random_action(hand, rng))
+    assert hand.history and all(t.winner == t.leader == 0 for t in hand.history)
