@@ -11,8 +11,10 @@
   action);
 * for Cabrero also **matches/s**: whole random matches through ``new_match``.
 
-Each figure runs for about ``T`` seconds (default 1). The machine is what it is: compare figures
-from one run, or the best of several runs, not single numbers from a busy machine.
+Each figure runs for about ``T`` seconds (default 1) of the process's CPU time
+(:func:`time.process_time`), so that other processes on a busy machine do not count; they still
+slow it somewhat (shared caches, frequency), so compare figures of one run, or the best of
+several runs.
 
 >>> r = bench_variant("cabrero", seconds=0.01)
 >>> r.players, r.hands > 0, r.legal_us > 0
@@ -68,7 +70,7 @@ def random_hands(variant: Variant, players: int, seconds: float, seed: int = 0) 
     pick = random.Random(seed).random
     new_hand = variant.new_hand
     hands = 0
-    clock = time.perf_counter
+    clock = time.process_time
     start = clock()
     deadline = start + seconds
     now = start
@@ -87,7 +89,7 @@ def random_matches(variant: Variant, players: int, seconds: float, seed: int = 0
     """Random whole matches per second, for about ``seconds``."""
     pick = random.Random(seed).random
     matches = 0
-    clock = time.perf_counter
+    clock = time.process_time
     start = now = clock()
     while now - start < seconds or matches == 0:
         match = variant.new_match(players=players, seed=seed + matches)
@@ -119,7 +121,7 @@ def call_times(variant: Variant, players: int, seconds: float) -> tuple[float, f
     """Mean microseconds of ``legal_actions`` and of a self-validating ``apply_action``."""
     sample = _recorded(variant, players, 60)
     states = [s for _, _, ss in sample for s in ss]
-    clock = time.perf_counter
+    clock = time.process_time
     calls = 0
     start = clock()
     while clock() - start < seconds / 2 or not calls:
@@ -163,7 +165,7 @@ def bench_variant(key: str, seconds: float = 1.0) -> BenchResult:
 def format_header(seconds: float) -> str:
     """The table's title and column names."""
     return (f"engine benchmark: Python {platform.python_version()} "
-            f"({platform.python_implementation()}), one core, ~{seconds:g} s per figure\n"
+            f"({platform.python_implementation()}), one core, CPU time, ~{seconds:g} s per figure\n"
             f"{'variant':<12}{'players':>8}{'hands/s':>10}{'us/hand':>9}"
             f"{'legal_actions us':>18}{'apply_action us':>17}{'matches/s':>11}")
 
