@@ -883,6 +883,7 @@ def result_override(
     tournament = board.round.tournament
     _require_organiser(tournament.club, by)
     reason = _reason(reason)
+    tournament = _locked_tournament(tournament)
     board = Board.objects.select_for_update().select_related("round").get(pk=board.pk)
     if board.is_bye:
         raise errors.ResultError(_("A bye has no result to change."))
@@ -992,17 +993,18 @@ def _not_over(table: LiveTable) -> errors.MatchNotOverError:
 
 
 def _record_board(table: LiveTable, now: datetime) -> Board | None:
-    board = (
-        Board.objects.select_for_update()
-        .select_related("round__tournament")
-        .filter(pk=table.source_id)
-        .first()
-    )
-    if board is None or board.table_id != table.pk or board.status == Board.Status.FINISHED:
+    board = Board.objects.select_related("round__tournament").filter(pk=table.source_id).first()
+    if board is None:
+        return None
+    # The tournament row first (as every tournament service does): two boards of a round
+    # finishing at once are recorded one after the other, so the second sees the round complete
+    # (tests/competitions/test_concurrency.py).
+    tournament = _locked_tournament(board.round.tournament)
+    board = Board.objects.select_for_update().select_related("round").get(pk=board.pk)
+    if board.table_id != table.pk or board.status == Board.Status.FINISHED:
         return board
     if table.status != LiveTable.Status.FINISHED:
         raise _not_over(table)
-    tournament = board.round.tournament
     seats = list(board.seats.select_related("entry").order_by("position"))
     places, tantos, absent = _table_outcome(tournament, table, len(seats))
     forfeit = tournament.no_show_rule == NoShowRule.FORFEIT
@@ -1022,7 +1024,7 @@ def _record_board(table: LiveTable, now: datetime) -> Board | None:
             pk__in=[s.entry_id for i, s in enumerate(seats) if absent[i]],
             status=TournamentEntry.Status.ACTIVE,
         ).update(status=TournamentEntry.Status.WITHDRAWN, reason=TournamentEntry.Reason.NO_SHOW)
-    _finish_round_if_done(board.round, _locked_tournament(tournament), now)
+    _finish_round_if_done(board.round, tournament, now)
     return board
 
 

@@ -15,14 +15,24 @@ from typing import Any
 
 from games import live
 from games import services as games_services
+from games.engine import parse_action
 from games.engine.bots import choose_action
 from games.models import Seat, Table
 
 
 def play_table(
-    commit: Callable[..., Any], table_id: int, *, absent: Iterable[int] = (), seed: int = 0
-) -> Table:
-    """Play table ``table_id`` to its end; ``absent`` are user ids that never play."""
+    commit: Callable[..., Any],
+    table_id: int,
+    *,
+    absent: Iterable[int] = (),
+    seed: int | str = 0,
+    stop_before_end: bool = False,
+) -> Any:
+    """Play table ``table_id`` to its end; ``absent`` are user ids that never play.
+
+    With ``stop_before_end`` the last move is not played but returned as ``(user, action,
+    version)`` for the caller to play (the last mover must be present).
+    """
     absent = set(absent)
     users = {
         s.position: s.user for s in Seat.objects.filter(table_id=table_id).select_related("user")
@@ -40,6 +50,11 @@ def play_table(
             commit(games_services.table_advance, table_id=table_id, version=table.version, now=late)
         else:
             action = choose_action("random", match.observation(position), seed=f"{seed}:{step}")
+            if stop_before_end:
+                probe = match.clone()
+                probe.apply_action(parse_action(action), position)
+                if probe.is_terminal():
+                    return user, action, table.version
             commit(
                 games_services.table_act,
                 table_id=table_id,
