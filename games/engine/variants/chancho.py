@@ -9,7 +9,7 @@ trick of four or more cards may hold two such pairs; both are sung.
 
 from __future__ import annotations
 
-from games.engine.cards import PAIR
+from games.engine.cards import ALL_KINGS, PAIR
 from games.engine.state import Canto
 from games.engine.variant import Variant, register
 from games.engine.variants.cabrero import (
@@ -26,6 +26,8 @@ class ChanchoRules:
     __slots__ = ()
 
     def _on_trick(self: CabreroHand, winner: int, mask: int) -> bool:  # type: ignore[misc]
+        if not mask & (mask << 1) & ALL_KINGS:  # no king with its horse (one bit below it)
+            return False
         forced = False
         for s in range(4):
             if (mask & PAIR[s]) == PAIR[s]:
