@@ -26,6 +26,7 @@ from the event loop that serves the sockets: directly when called in it, handed 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import os
 import threading
@@ -106,9 +107,12 @@ def _group_send(group: str, message: dict[str, Any]) -> None:
     if loop is None:
         async_to_sync(layer.group_send)(group, message)
     elif _in_loop_thread(loop):
-        loop.create_task(layer.group_send(group, message))
+        loop.create_task(layer.group_send(group, message), context=contextvars.Context())
     else:
-        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+        loop.call_soon_threadsafe(
+            lambda: loop.create_task(layer.group_send(group, message)),
+            context=contextvars.Context(),
+        )
 
 
 # ----------------------------------------------------------------------------- deferred tasks
@@ -184,14 +188,19 @@ def _run_inprocess(name: str, args: tuple[Any, ...], countdown: float) -> None:
         timer.start()
         return
 
+    # Timers and tasks start from an empty context: the caller's (a sync_to_async thread's)
+    # would make asgiref believe the task already runs inside its single sync thread.
+    def start() -> None:
+        loop.create_task(_run_async(fn, args), context=contextvars.Context())
+
     def arm() -> None:
         _ensure_watchdog(loop)
-        loop.call_later(countdown, lambda: loop.create_task(_run_async(fn, args)))
+        loop.call_later(countdown, start, context=contextvars.Context())
 
     if _in_loop_thread(loop):
         arm()
     else:
-        loop.call_soon_threadsafe(arm)
+        loop.call_soon_threadsafe(arm, context=contextvars.Context())
 
 
 def _run_in_thread(fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
@@ -212,7 +221,7 @@ def _ensure_watchdog(loop: asyncio.AbstractEventLoop) -> None:
     if _watchdog_loop is loop or conf.scheduler_mode() != "inprocess":
         return
     _watchdog_loop = loop
-    loop.create_task(_watchdog_forever())
+    loop.create_task(_watchdog_forever(), context=contextvars.Context())
 
 
 async def _watchdog_forever() -> None:

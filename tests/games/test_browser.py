@@ -1,0 +1,115 @@
+"""In a real browser (Chromium driven by Playwright; marked ``browser``): a newcomer registers,
+opens a Cabrero table against three bots from the lobby ("play now", two clicks), plays a whole
+hand by clicking cards (the bots answer over the WebSocket) and reads how the hand ended.
+
+pytest-django's live server speaks WSGI only, so the site is served here by uvicorn, in a
+thread of the test process (the same test database), as ASGI: pages and WebSockets.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from games.models import HandRecord, Table
+from tests.league.test_browser import sign_up
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def asgi_server(transactional_db: None, settings: Any) -> Iterator[str]:
+    """The site over ASGI (uvicorn in a thread); yields its base URL."""
+    import uvicorn
+
+    from tute_site.asgi import application
+
+    settings.TUTE_TABLE_SCHEDULER = "inprocess"
+    settings.TUTE_BOT_DELAY = 0.05
+    settings.TUTE_TRICK_PAUSE = 0.1
+    settings.TUTE_HAND_PAUSE = 0.1
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning",
+                       lifespan="off")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_register_play_a_hand_of_cabrero_against_bots_and_read_the_result(
+    asgi_server: str, browser_context_factory: Any
+) -> None:
+    base = asgi_server
+    page = browser_context_factory().new_page()
+    page.goto(base + "/accounts/signup/")
+    sign_up(page, base, "ana", "Ana García")
+    page.wait_for_url(base + "/")
+
+    # Two clicks: the lobby, then "play now".
+    page.get_by_role("link", name="Tables").click()
+    page.get_by_role("button", name=re.compile(r"^Tute Cabrero \(4 players\)")).click()
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    table = Table.objects.get()
+    assert table.status == Table.Status.PLAYING
+    page.locator("#connection.connection-online").wait_for()
+
+    explained = False
+    clicks = 0
+    deadline = time.monotonic() + 120
+    while not page.get_by_text("How hand 1 ended").count():
+        assert time.monotonic() < deadline, "the hand did not end"
+        legal = page.locator(".card-button.is-legal")
+        if not legal.count():
+            time.sleep(0.05)
+            continue
+        illegal = page.locator(".card-button.is-illegal")
+        if not explained and illegal.count():
+            # A card the rules forbid: the engine's explanation comes back, nothing is played.
+            version = page.locator("#table-live").get_attribute("data-version")
+            illegal.first.click()
+            page.locator("#table-error").filter(has_text="must").wait_for()
+            assert page.locator("#table-live").get_attribute("data-version") == version
+            explained = True
+            continue
+        version = page.locator("#table-live").get_attribute("data-version")
+        legal.first.click()
+        clicks += 1
+        page.wait_for_function(
+            "v => document.getElementById('table-live').dataset.version !== v", arg=version
+        )
+
+    # The end-of-hand summary: why, and who lost.
+    summary = page.locator("details.hand-summary")
+    reason = summary.locator(".reason").inner_text()
+    rows = summary.locator("tbody tr")
+    assert rows.count() == 4
+    record = HandRecord.objects.get(table=table, number=0)
+    from games import messages
+
+    assert reason == messages.hand_reason(record.result["reason_code"], record.result["reason"])
+    shown_losers = [
+        i for i in range(4) if "loses" in rows.nth(i).locator("td").last.inner_text()
+    ]
+    assert shown_losers == sorted(record.result["losers"])
+    from games.models import TableAction
+
+    mine = TableAction.objects.filter(table=table, hand_number=0, seat=0, actor="player")
+    assert clicks == mine.count() > 0  # every card of hers was a click in the page
