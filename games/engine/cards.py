@@ -236,10 +236,10 @@ def parse_card(text: object) -> int:
 
     >>> parse_card("7e")
     24
-    >>> parse_card("8O")
+    >>> parse_card("8O")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    games.engine.errors.NotationError: '8O' is not a card: write the rank (1-7, 10, 11, 12) then the suit (O, C, E, B), e.g. 12B.
+    games.engine.errors.NotationError: '8O' is not a card: write the rank (1-7, 10, 11, 12) ...
     """
     if isinstance(text, str):
         found = _INDEX_OF_NOTATION.get(text.strip().upper())

@@ -9,9 +9,9 @@ player count, options, seed, first dealer and one flat list of actions.
 
 from __future__ import annotations
 
-from hashlib import blake2b
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
 from games.engine.errors import GameOverError, IllegalActionError
@@ -166,7 +166,7 @@ class MatchState:
         """An independent copy (finished hands are shared: they no longer change)."""
         new = type(self).__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new.hands = self.hands[:-1] + [self.hands[-1].clone()]
+        new.hands = [*self.hands[:-1], self.hands[-1].clone()]
         new.log = list(self.log)
         self._clone_tally(new)
         return new

@@ -80,13 +80,14 @@ def _names(mask: int) -> str:
     return ", ".join(CARDS[i].name("en") for i in indices(mask))
 
 
-def explain_obligation(card: int, legal: int, lead: int, trump: int, best: int) -> tuple[str,
-                                                                                           dict[str, object]]:
+def explain_obligation(card: int, legal: int, lead: int, trump: int,
+                       best: int) -> tuple[str, dict[str, object]]:
     """A readable reason why ``card`` may not be played when only ``legal`` may.
 
     Returns the English message and the parameters it was built from (for translation).
     """
-    params: dict[str, object] = {"card": NOTATION[card], "legal": [NOTATION[i] for i in indices(legal)],
+    params: dict[str, object] = {"card": NOTATION[card],
+                                 "legal": [NOTATION[i] for i in indices(legal)],
                                  "lead": SUIT_NAMES_EN[lead], "trump": SUIT_NAMES_EN[trump],
                                  "best": NOTATION[best]}
     if legal & ~SUIT_MASK[lead] == 0:

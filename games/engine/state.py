@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import enum
 import struct
-from hashlib import blake2b
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from hashlib import blake2b
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from games.engine import actions as A
@@ -222,7 +222,7 @@ class HandState:
                              and cls._hand_over is base._hand_over
                              and cls._after_trick is base._after_trick)
 
-    __slots__ = (
+    __slots__ = (  # noqa: RUF023  (grouped by meaning, not sorted)
         "setup", "n", "active", "next_seat", "hands", "trump", "dealer", "mano", "turn",
         "leader", "trick", "trick_seats", "lead", "best", "best_seat", "taken", "tricks",
         "card_pts", "cantos", "sung", "sang", "may_sing", "phase", "log", "history",

@@ -40,7 +40,7 @@ from games.engine.cards import (
     TWO,
     index_of,
 )
-from games.engine.errors import InvalidOptionError, WrongPhaseError
+from games.engine.errors import InvalidOptionError
 from games.engine.match import MatchResult, MatchState, hand_seed
 from games.engine.rules import standard_legal
 from games.engine.state import HandResult, HandSetup, HandState, Phase
@@ -265,7 +265,7 @@ class CabreroHand(HandState):
         elif self.offences and not opts.get("acusar"):
             offenders = sorted({s for s, _ in self.offences})
             losers, code = offenders, "renuncio"
-            charges = {s: RENUNCIO_CHARGE for s in offenders}
+            charges = dict.fromkeys(offenders, RENUNCIO_CHARGE)
         else:
             losers, code = cabrero_losers(points, self.tricks, self.sang, tute, self.mano,
                                           bool(opts.get("tiebreak")), self.active)
