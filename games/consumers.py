@@ -63,10 +63,16 @@ def language_of(code: Any) -> str | None:
 
 
 def build_state_frame(
-    *, table_id: int, user: Any, language: str, missed_since: int | None = None
+    *,
+    table_id: int,
+    user: Any,
+    language: str,
+    missed_since: int | None = None,
+    revision: int | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` frame for ``user`` (rendered in ``language``)."""
-    snapshot = selectors.table_snapshot(table_id=table_id)
+    """The ``state`` frame for ``user`` (rendered in ``language``), at ``revision`` or later
+    (None: as the database has the table now)."""
+    snapshot = selectors.table_snapshot(table_id=table_id, revision=revision)
     with translation.override(language):
         view = selectors.table_view(snapshot=snapshot, user=user)
         html = render_to_string("games/_live.html", {"view": view})
@@ -208,17 +214,21 @@ class TableConsumer(AsyncWebsocketConsumer):
     # ------------------------------------------------------------------ group messages
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        if event.get("revision", 0) <= self.sent_revision:
+        revision = int(event.get("revision", 0))
+        if revision <= self.sent_revision:
             return
-        await self._send_state()
+        await self._send_state(revision=revision)
 
-    async def _send_state(self, *, missed_since: int | None = None, force: bool = False) -> None:
+    async def _send_state(
+        self, *, missed_since: int | None = None, force: bool = False, revision: int | None = None
+    ) -> None:
         try:
             frame = await database_sync_to_async(build_state_frame)(
                 table_id=self.table_id,
                 user=self.scope["user"],
                 language=self.language,
                 missed_since=missed_since,
+                revision=revision,
             )
         except e.TableNotFoundError:
             await self.close(code=CLOSE_NOT_FOUND)

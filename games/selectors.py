@@ -13,11 +13,14 @@ accusations are exactly its non-card legal actions.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import ngettext
 
 from games import errors as e
 from games import live, messages
@@ -140,6 +143,12 @@ class Snapshot:
     seats: list[Seat]
     match: MatchState | None
 
+    def copy(self) -> Snapshot:
+        """The same snapshot with a match of its own (views read it, never change it; the
+        engine caches legal moves on the object it is asked about)."""
+        match = self.match.clone() if self.match is not None else None
+        return Snapshot(table=self.table, seats=self.seats, match=match)
+
     def seat_of(self, user: Any) -> int | None:
         if user is None or not getattr(user, "is_authenticated", False):
             return None
@@ -149,7 +158,7 @@ class Snapshot:
         return None
 
 
-def table_snapshot(*, table_id: int) -> Snapshot:
+def _load_snapshot(table_id: int) -> Snapshot:
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise e.TableNotFoundError()
@@ -160,6 +169,41 @@ def table_snapshot(*, table_id: int) -> Snapshot:
     if table.status in (Table.Status.PLAYING, Table.Status.FINISHED):
         match = live.match_at(table)
     return Snapshot(table=table, seats=seats, match=match)
+
+
+_snapshot_lock = threading.Lock()
+_snapshots: OrderedDict[int, Snapshot] = OrderedDict()
+MAX_SNAPSHOTS = 4096
+
+
+def table_snapshot(*, table_id: int, revision: int | None = None) -> Snapshot:
+    """The table, its seats and its live match, read together.
+
+    With ``revision`` (a change the sockets were told of), a snapshot this process read at
+    that revision or later is reused: after a move every socket of the table re-renders, and
+    only the first of them reads the database. Without it (a page, a reconnection), always
+    from the database. The match is the caller's own copy either way.
+    """
+    if revision is not None:
+        with _snapshot_lock:
+            cached = _snapshots.get(table_id)
+        if cached is not None and cached.table.revision >= revision:
+            return cached.copy()
+    snapshot = _load_snapshot(table_id)
+    with _snapshot_lock:
+        old = _snapshots.get(table_id)
+        if old is None or old.table.revision <= snapshot.table.revision:
+            _snapshots[table_id] = snapshot
+            _snapshots.move_to_end(table_id)
+            while len(_snapshots) > MAX_SNAPSHOTS:
+                _snapshots.popitem(last=False)
+    return snapshot.copy()
+
+
+def clear_snapshots() -> None:
+    """Forget the snapshots read so far (tests; a restart)."""
+    with _snapshot_lock:
+        _snapshots.clear()
 
 
 # ----------------------------------------------------------------------------- view-model
@@ -206,6 +250,30 @@ class SeatView:
     lost: int | None = None
     partner: bool = False
     points: int | None = None
+
+    @property
+    def stats(self) -> str:
+        """``10 cards · 2 tricks · 1 hand lost``: the seat's counts in words."""
+        parts = []
+        if self.cards is not None:
+            n = self.cards
+            parts.append(ngettext("%(counter)s card", "%(counter)s cards", n) % {"counter": n})
+        n = self.tricks
+        parts.append(ngettext("%(counter)s trick", "%(counter)s tricks", n) % {"counter": n})
+        if self.points is not None:
+            n = self.points
+            parts.append(ngettext("%(counter)s point", "%(counter)s points", n) % {"counter": n})
+        if self.lost is not None:
+            n = self.lost
+            parts.append(
+                ngettext("%(counter)s hand lost", "%(counter)s hands lost", n) % {"counter": n}
+            )
+        if self.timeouts:
+            n = self.timeouts
+            parts.append(
+                ngettext("%(counter)s timeout", "%(counter)s timeouts", n) % {"counter": n}
+            )
+        return " · ".join(parts)
 
 
 @dataclass

@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from games import dispatch, live
+from games import dispatch, live, selectors
 
 _names = itertools.count(1)
 
@@ -30,10 +30,12 @@ def table_settings(settings: Any) -> Iterator[None]:
     settings.TUTE_BOT_BUDGET_MS = 2
     settings.TUTE_WATCHDOG_GRACE = 5
     live.clear()
+    selectors.clear_snapshots()
     dispatch.MANUAL_QUEUE.clear()
     with translation.override("en"):
         yield
     live.clear()
+    selectors.clear_snapshots()
     dispatch.MANUAL_QUEUE.clear()
 
 

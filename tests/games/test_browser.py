@@ -38,8 +38,9 @@ def asgi_server(transactional_db: None, settings: Any) -> Iterator[str]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = uvicorn.Server(
-        uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning",
-                       lifespan="off")
+        uvicorn.Config(
+            application, host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -105,9 +106,7 @@ def test_register_play_a_hand_of_cabrero_against_bots_and_read_the_result(
     from games import messages
 
     assert reason == messages.hand_reason(record.result["reason_code"], record.result["reason"])
-    shown_losers = [
-        i for i in range(4) if "loses" in rows.nth(i).locator("td").last.inner_text()
-    ]
+    shown_losers = [i for i in range(4) if "loses" in rows.nth(i).locator("td").last.inner_text()]
     assert shown_losers == sorted(record.result["losers"])
     from games.models import TableAction
 

@@ -26,7 +26,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
 
-from games import dispatch, live, services
+from games import dispatch, live, selectors, services
 from games.models import HandRecord, Table
 from games.services import SeatSpec
 
@@ -70,6 +70,7 @@ async def test_dropping_every_cache_mid_hand_continues_the_same_hand(make_user: 
 
     # "Restart": no engine state, no scheduler state survives.
     live.clear()
+    selectors.clear_snapshots()
     dispatch._bound_loop = None
     dispatch._watchdog_loop = None
     assert live.cached_tables() == 0
