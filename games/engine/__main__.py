@@ -1,7 +1,8 @@
 """The engine's command line: ``python -m games.engine <command> ...``.
 
-Commands: ``simulate`` (random players play whole matches; a summary) and ``bench`` (random
-hands per second and the cost of ``legal_actions`` / ``apply_action`` per variant). Each command
+Commands: ``simulate`` (random players play whole matches; a summary), ``bench`` (random
+hands per second and the cost of ``legal_actions`` / ``apply_action`` per variant), and the
+bots' ``arena`` and ``bench-bots`` (:mod:`games.engine.bots.arena`). Each command
 is one function decorated with :func:`command`: it adds its parser and names the function that
 runs it; the logic lives in its own module (:mod:`games.engine.simulate`,
 :mod:`games.engine.bench`), imported only when that command runs. Adding a command is adding
@@ -18,6 +19,7 @@ one such function::
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -86,7 +88,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the command; its exit status."""
     args = build_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
-    return run(args)
+    try:
+        return run(args)
+    except BrokenPipeError:  # the output was piped into a reader that stopped (head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
