@@ -16,6 +16,7 @@ from games.engine.cards import SUIT, mask_of, notation_of_mask, parse_card
 from games.engine.errors import ObligationError
 from games.engine.rules import beats, explain_obligation, standard_legal, trick_winner
 from games.engine.state import HandState
+from games.engine.variant import REGISTRY
 from tests.engine.helpers import assert_refused, cabrero_deck, play
 
 OROS, COPAS, ESPADAS, BASTOS = range(4)
@@ -194,3 +195,18 @@ def test_live_hand_refuses_a_card_that_breaks_an_obligation() -> None:
     err = assert_refused(hand, "2E", ObligationError, match="higher")
     assert err.params["legal"] == ["1E"]
     assert hand.legal_actions() == [parse_card("1E")]
+
+
+@pytest.mark.skipif("parejas" not in REGISTRY, reason="parejas is not registered yet")
+def test_no_exemption_for_a_partners_winning_card_in_a_live_parejas_hand() -> None:
+    # Seats 0 and 2 are partners. Seat 0's 7E wins the trick so far; seat 2 can beat it with
+    # the 1E and must, although the trick is already his side's (§1, §6).
+    seat1 = ["2E", "1C", "3C", "12C", "11C", "10C", "7C", "6C", "5C", "4C"]
+    seat2 = ["1E", "4E", "1B", "3B", "12B", "11B", "10B", "7B", "6B", "5B"]
+    deck = cabrero_deck(4, 3, {0: ["7E"], 1: seat1, 2: seat2}, last="2O")
+    hand = get_variant("parejas").new_hand(players=4, dealer=3, deck=deck)
+    assert hand.mano == 0 and hand.trump == OROS
+    play(hand, "7E 2E")
+    assert hand.current_player() == 2
+    assert [a for a in hand.legal_actions() if a < 40] == [parse_card("1E")]
+    assert_refused(hand, "4E", ObligationError)
