@@ -18,7 +18,8 @@ The hand:
 * Option ``renuncio`` accepts illegal cards and punishes them: the offender alone loses the hand
   and is charged two lost hands (C-23). With ``acusar`` (C-25d) the seat to act may accuse
   another seat before playing: the hand stops; a true accusation convicts the accused, a false
-  one makes the accuser the hand's only loser (one lost hand). Without ``acusar`` offences are
+  one makes the accuser the hand's only loser (one lost hand); an offence nobody accuses before
+  the hand ends (one in the last trick, say) goes unpunished. Without ``acusar`` offences are
   found when the hand ends. **Decision:** a proven renuncio replaces the hand's normal result.
 
 The match (:class:`CabreroMatch`): a seat that has lost four hands retires; the match ends when
