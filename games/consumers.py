@@ -36,9 +36,10 @@ import asyncio
 import json
 from typing import Any
 
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import InterfaceError, OperationalError, connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -91,6 +92,40 @@ def build_state_frame(
     return frame
 
 
+def _in_sync_thread(fn: Any, *, retry: bool) -> Any:
+    """``fn`` for asgiref's one sync thread, keeping its database connection between calls.
+
+    Channels' ``database_sync_to_async`` closes the connection after every call when
+    ``CONN_MAX_AGE`` is 0 (the right setting for Django's own request threads), which costs a
+    new PostgreSQL connection per frame. Here the connection stays open; if it breaks (the
+    database restarted) it is closed, and a read is tried once more on a fresh one.
+    """
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (InterfaceError, OperationalError):
+            for connection in connections.all(initialized_only=True):
+                connection.close()
+            if not retry:
+                raise
+            return fn(*args, **kwargs)
+
+    return run
+
+
+async def db_read(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    return await sync_to_async(_in_sync_thread(fn, retry=True), thread_sensitive=True)(
+        *args, **kwargs
+    )
+
+
+async def db_write(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    return await sync_to_async(_in_sync_thread(fn, retry=False), thread_sensitive=True)(
+        *args, **kwargs
+    )
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     group: str
@@ -106,9 +141,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         session = self.scope.get("session")
         invited = False
         if session is not None:
-            invites = await database_sync_to_async(session.get)(INVITES_SESSION_KEY, [])
+            invites = await db_read(session.get, INVITES_SESSION_KEY, [])
             invited = self.table_id in (invites or [])
-        allowed = await database_sync_to_async(self._may_watch)(user, invited)
+        allowed = await db_read(self._may_watch, user, invited)
         if allowed is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -203,7 +238,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             with translation.override(language):
                 return service(**kwargs)
 
-        return await database_sync_to_async(run)()
+        return await db_write(run)
 
     async def _send_error(self, error: e.TableError) -> None:
         frame = {"type": "error", "code": error.code, "message": str(error.message)}
@@ -223,7 +258,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self, *, missed_since: int | None = None, force: bool = False, revision: int | None = None
     ) -> None:
         try:
-            frame = await database_sync_to_async(build_state_frame)(
+            frame = await db_read(
+                build_state_frame,
                 table_id=self.table_id,
                 user=self.scope["user"],
                 language=self.language,

@@ -32,7 +32,7 @@ from games.models import HandRecord, Seat, Table, TableAction
 SUIT_ORDER = "OCEB"
 
 
-def _user_related() -> tuple[str, ...]:
+def user_related() -> tuple[str, ...]:
     """``select_related`` paths for seat users (with the profile when the user model has one,
     without games knowing the app that defines it)."""
     model = get_user_model()
@@ -93,7 +93,7 @@ def _seat_prefetch() -> Any:
     from django.db.models import Prefetch
 
     return Prefetch(
-        "seats", queryset=Seat.objects.select_related(*_user_related()).order_by("position")
+        "seats", queryset=Seat.objects.select_related(*user_related()).order_by("position")
     )
 
 
@@ -163,7 +163,7 @@ def _load_snapshot(table_id: int) -> Snapshot:
     if table is None:
         raise e.TableNotFoundError()
     seats = list(
-        Seat.objects.filter(table=table).select_related(*_user_related()).order_by("position")
+        Seat.objects.filter(table=table).select_related(*user_related()).order_by("position")
     )
     match = None
     if table.status in (Table.Status.PLAYING, Table.Status.FINISHED):
@@ -198,6 +198,17 @@ def table_snapshot(*, table_id: int, revision: int | None = None) -> Snapshot:
             while len(_snapshots) > MAX_SNAPSHOTS:
                 _snapshots.popitem(last=False)
     return snapshot.copy()
+
+
+def remember_snapshot(table: Table, seats: list[Seat], match: MatchState | None) -> None:
+    """Keep what a writer of this process just committed as the table's snapshot (the
+    sockets then re-render without reading it back); an older one never replaces a newer."""
+    snapshot = Snapshot(table=table, seats=seats, match=match.clone() if match else None)
+    with _snapshot_lock:
+        old = _snapshots.get(table.pk)
+        if old is None or old.table.revision < table.revision:
+            _snapshots[table.pk] = snapshot
+            _snapshots.move_to_end(table.pk)
 
 
 def clear_snapshots() -> None:
@@ -676,7 +687,7 @@ class ReplayView:
 def hand_replay(*, table: Table, record: HandRecord, step: int) -> ReplayView:
     """A finished hand after ``step`` actions, every hand open (finished hands only)."""
     seats = list(
-        Seat.objects.filter(table=table).select_related(*_user_related()).order_by("position")
+        Seat.objects.filter(table=table).select_related(*user_related()).order_by("position")
     )
     names = [seat_name(s) for s in seats]
     data = dict(record.record)

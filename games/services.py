@@ -27,6 +27,7 @@ with :func:`table_take_back` or simply by playing.
 
 from __future__ import annotations
 
+import copy
 import functools
 import logging
 import secrets
@@ -41,7 +42,7 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import conf, dispatch, live, messages
+from games import conf, dispatch, live, messages, selectors
 from games import errors as e
 from games.engine import (
     IllegalActionError,
@@ -112,6 +113,22 @@ def _retry_on_sqlite_lock(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def _conflict_is_stale(fn: Callable[P, R]) -> Callable[P, R]:
+    """A unique-constraint conflict on the action log (or a hand's record) means another
+    action took this version first: the caller's action is stale. (The row lock makes this
+    unreachable on PostgreSQL; the constraint is the guard where there is no row lock.)"""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except IntegrityError:
+            table = Table.objects.filter(pk=kwargs.get("table_id")).first()
+            raise e.StaleVersionError(version=table.version if table else None) from None
+
+    return wrapper
+
+
 # ----------------------------------------------------------------------------- helpers
 
 
@@ -123,7 +140,11 @@ def _lock(table_id: int) -> Table:
 
 
 def _seats(table: Table) -> list[Seat]:
-    return list(Seat.objects.filter(table=table).order_by("position"))
+    return list(
+        Seat.objects.filter(table=table)
+        .select_related(*selectors.user_related())
+        .order_by("position")
+    )
 
 
 def _user_seat(seats: Sequence[Seat], user: Any) -> Seat | None:
@@ -154,18 +175,29 @@ def _touch(table: Table, **fields: Any) -> None:
 
 
 def _announce(
-    table: Table, *, match: MatchState | None = None, countdown: float | None = None
+    table: Table,
+    *,
+    match: MatchState | None = None,
+    countdown: float | None = None,
+    seats: Sequence[Seat] | None = None,
 ) -> None:
-    """After commit: cache the new state, tell the sockets, schedule the next deferred move."""
+    """After commit: cache the new state, tell the sockets, schedule the next deferred move.
+
+    With the seats, this process's sockets re-render from what was just written, without
+    reading it back (:func:`games.selectors.remember_snapshot`).
+    """
     table_id, version, revision = table.pk, table.version, table.revision
     finished = table.status != Table.Status.PLAYING
     kind = table.deadline_kind
+    written = copy.copy(table)
 
     def run() -> None:
         if match is not None and not finished:
             live.remember(table, match)
         elif finished:
             live.forget(table)
+        if seats is not None and (match is not None or table.status == Table.Status.OPEN):
+            selectors.remember_snapshot(written, list(seats), match)
         dispatch.notify_table(table_id, version=version, revision=revision)
         if countdown is not None:
             dispatch.defer("table_advance", (table_id, version), countdown, kind=kind)
@@ -206,7 +238,7 @@ def _start(table: Table, seats: Sequence[Seat]) -> MatchState:
         deadline=table.deadline,
         deadline_kind=table.deadline_kind,
     )
-    _announce(table, match=match, countdown=countdown)
+    _announce(table, match=match, countdown=countdown, seats=seats)
     return match
 
 
@@ -534,18 +566,14 @@ def _apply(
         ) from None
     index = table.version
     notation = action_to_notation(action)
-    try:
-        with transaction.atomic():
-            TableAction.objects.create(
-                table=table,
-                index=index,
-                hand_number=hand_number,
-                seat=position,
-                action=notation,
-                actor=actor,
-            )
-    except IntegrityError:
-        raise e.StaleVersionError(version=index + 1) from None
+    TableAction.objects.create(
+        table=table,
+        index=index,
+        hand_number=hand_number,
+        seat=position,
+        action=notation,
+        actor=actor,
+    )
     hand_ended = len(match.hands) > hands_before or match.is_terminal()
     if hand_ended:
         hand = match.hands[hand_number]
@@ -581,7 +609,7 @@ def _apply(
     )
     if updated != 1:
         raise e.StaleVersionError(version=index + 1)
-    _announce(table, match=match, countdown=countdown)
+    _announce(table, match=match, countdown=countdown, seats=seats)
     if match.is_terminal():
         _announce_finish(table, seats)
     return ActResult(
@@ -613,6 +641,7 @@ def _announce_finish(table: Table, seats: Sequence[Seat]) -> None:
 
 
 @_retry_on_sqlite_lock
+@_conflict_is_stale
 @transaction.atomic
 def table_act(*, table_id: int, user: Any, action: str, version: int) -> ActResult:
     """A player's action (``12B``, ``sing:O``, ``pass``...) on the state ``version`` he saw.
@@ -689,6 +718,7 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
 
 
 @_retry_on_sqlite_lock
+@_conflict_is_stale
 @transaction.atomic
 def _advance_locked(
     *, table_id: int, version: int, now: datetime, position: int, notation: str

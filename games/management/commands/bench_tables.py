@@ -1,0 +1,71 @@
+"""``manage.py bench_tables``: the live-table benchmark (see :mod:`games.bench`).
+
+Needs the production-like services: run it with ``DATABASE_URL`` (a PostgreSQL database of its
+own: the command migrates it and replaces its bench data) and ``REDIS_URL`` (best a Redis
+database of its own, e.g. ``redis://127.0.0.1:6379/9``)::
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tute_bench REDIS_URL=redis://127.0.0.1:6379/9 \\
+        python manage.py bench_tables --tables 100 --think 1.0
+    ... python manage.py bench_tables --tables 100 --think 0      # saturation
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+
+class Command(BaseCommand):
+    help = "Benchmark live tables through a real ASGI server, Redis and a Celery worker."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--tables",
+            type=int,
+            default=100,
+            help="tables of four scripted people (4 sockets each)",
+        )
+        parser.add_argument(
+            "--bot-tables",
+            type=int,
+            default=0,
+            help="tables of four bots played by a Celery worker",
+        )
+        parser.add_argument(
+            "--think",
+            type=float,
+            default=1.0,
+            help="seconds a person thinks before a move (±50%%); 0 saturates",
+        )
+        parser.add_argument("--warmup", type=float, default=5.0)
+        parser.add_argument("--duration", type=float, default=30.0)
+        parser.add_argument("--bot-delay", type=float, default=1.0)
+        parser.add_argument("--bot-level", default="heuristic")
+        parser.add_argument("--worker-concurrency", type=int, default=4)
+        parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        from games import bench
+
+        if not settings.DATABASE_URL or not settings.REDIS_URL:
+            raise CommandError(
+                "Set DATABASE_URL (PostgreSQL) and REDIS_URL: the benchmark "
+                "runs the production-like stack."
+            )
+        call_command("migrate", verbosity=0)
+        result = bench.run(
+            tables=options["tables"],
+            bot_tables=options["bot_tables"],
+            think=options["think"],
+            warmup=options["warmup"],
+            duration=options["duration"],
+            bot_delay=options["bot_delay"],
+            bot_level=options["bot_level"],
+            worker_concurrency=options["worker_concurrency"],
+            log=lambda line: self.stderr.write(line),
+        )
+        self.stdout.write(json.dumps(result, indent=2) if options["json"] else bench.report(result))
