@@ -237,6 +237,8 @@ class Stats:
     answered: int = 0
     frames: int = 0
     errors: dict[str, int] = field(default_factory=dict)
+    #: how late the client's own event loop woke up (its lag inflates every latency)
+    lag: list[float] = field(default_factory=list)
     #: (table id, version acted on) -> (send time, ids of the sockets that have seen it)
     pending: dict[tuple[int, int], tuple[float, set[int]]] = field(default_factory=dict)
 
@@ -370,6 +372,15 @@ async def drive(
         for c in clients[i : i + 50]:
             tasks.append(asyncio.create_task(c.run()))
         await asyncio.sleep(0.1)
+
+    async def watch_lag() -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if stats.measuring:
+                stats.lag.append(time.perf_counter() - before - 0.01)
+
+    lag_task = asyncio.create_task(watch_lag())
     await asyncio.sleep(warmup)
     loop = asyncio.get_running_loop()
     start_actions = await loop.run_in_executor(None, committed)
@@ -385,6 +396,7 @@ async def drive(
     frames = stats.frames - start_frames
     for c in clients:
         c.stop = True
+    lag_task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return {
         "sockets": len(clients),
@@ -394,6 +406,7 @@ async def drive(
         "frames_per_s": frames / elapsed,
         "latency_own_ms": percentiles(stats.own),
         "latency_table_ms": percentiles(stats.fanout),
+        "client_loop_lag_ms": percentiles(stats.lag),
         "errors": stats.errors,
         "cpu": cpu,
     }
@@ -508,6 +521,7 @@ def report(result: dict[str, Any]) -> str:
             f"frames sent: {result['frames_per_s']:.0f}/s)",
             f"latency to the mover's socket: {lat('latency_own_ms')}",
             f"latency to all 4 sockets:      {lat('latency_table_ms')}",
+            f"the clients' own event-loop lag: {lat('client_loop_lag_ms')}",
             f"CPU: {cpu}; errors: {result['errors'] or 'none'}",
         ]
     )

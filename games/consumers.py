@@ -93,7 +93,7 @@ def build_state_frame(
 
 
 def _in_sync_thread(fn: Any, *, retry: bool) -> Any:
-    """``fn`` for asgiref's one sync thread, keeping its database connection between calls.
+    """``fn`` for a sync thread, keeping the thread's database connection between calls.
 
     Channels' ``database_sync_to_async`` closes the connection after every call when
     ``CONN_MAX_AGE`` is 0 (the right setting for Django's own request threads), which costs a
@@ -114,16 +114,23 @@ def _in_sync_thread(fn: Any, *, retry: bool) -> Any:
     return run
 
 
+def _one_thread() -> bool:
+    """SQLite has one writer at a time: embedded mode does all database work in asgiref's one
+    sync thread. PostgreSQL serves a pool of threads, so that one table's move or re-render
+    does not wait for another's database round trips."""
+    return connections["default"].vendor == "sqlite"
+
+
 async def db_read(fn: Any, *args: Any, **kwargs: Any) -> Any:
-    return await sync_to_async(_in_sync_thread(fn, retry=True), thread_sensitive=True)(
+    return await sync_to_async(_in_sync_thread(fn, retry=True), thread_sensitive=_one_thread())(
         *args, **kwargs
     )
 
 
 async def db_write(fn: Any, *args: Any, **kwargs: Any) -> Any:
-    return await sync_to_async(_in_sync_thread(fn, retry=False), thread_sensitive=True)(
-        *args, **kwargs
-    )
+    return await sync_to_async(
+        _in_sync_thread(fn, retry=False), thread_sensitive=_one_thread()
+    )(*args, **kwargs)
 
 
 class TableConsumer(AsyncWebsocketConsumer):

@@ -139,6 +139,26 @@ def _lock(table_id: int) -> Table:
         raise e.TableNotFoundError() from None
 
 
+def _lock_with_seats(table_id: int) -> tuple[Table, list[Seat]]:
+    """The table, locked, and its seats with their players, in one query (a move's hot path).
+
+    ``FOR UPDATE OF`` the table row only; SQLite has no row locks and serialises writers.
+    """
+    locked = connection.features.has_select_for_update_of
+    query = Seat.objects.filter(table_id=table_id).select_related(
+        "table", *selectors.user_related()
+    )
+    if locked:
+        query = query.select_for_update(of=("table",))
+    seats = list(query.order_by("position"))
+    if not seats:
+        raise e.TableNotFoundError()
+    table = seats[0].table
+    for seat in seats[1:]:
+        seat.table = table
+    return table, seats
+
+
 def _seats(table: Table) -> list[Seat]:
     return list(
         Seat.objects.filter(table=table)
@@ -651,10 +671,9 @@ def table_act(*, table_id: int, user: Any, action: str, version: int) -> ActResu
     A player whose seat a bot was playing takes it back by acting.
     """
     _require_user(user)
-    table = _lock(table_id)
+    table, seats = _lock_with_seats(table_id)
     if not table.is_playing:
         raise e.TableNotPlayingError()
-    seats = _seats(table)
     seat = _user_seat(seats, user)
     if seat is None:
         raise e.NotSeatedError()
@@ -723,11 +742,13 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
 def _advance_locked(
     *, table_id: int, version: int, now: datetime, position: int, notation: str
 ) -> bool:
-    table = _lock(table_id)
+    try:
+        table, seats = _lock_with_seats(table_id)
+    except e.TableNotFoundError:
+        return False
     due = _due(table, version, now)
     if due is None or due > EARLY_TOLERANCE:
         return False
-    seats = _seats(table)
     match = live.match_at(table)
     if match.current_player() != position:  # pragma: no cover - same version, same turn
         return False
