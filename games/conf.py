@@ -16,6 +16,8 @@ TUTE_TABLE_SCHEDULER        "auto"      how deferred moves run: ``celery`` (a wo
 TUTE_DEFAULT_TURN_SECONDS   60          turn timer of a new table (0: none)
 TUTE_BOT_BUDGET_MS          0           thinking time of the strong bot per move (0: the
                                         engine's default)
+TUTE_SOCKET_THREADS         16          threads (and PostgreSQL connections) per server
+                                        process for the sockets' database work
 ==========================  ==========  ====================================================
 
 The environment variable wins over nothing: a Django setting of the same name wins over it.
@@ -36,6 +38,7 @@ _DEFAULTS: dict[str, float | int | str] = {
     "TUTE_TABLE_SCHEDULER": "auto",
     "TUTE_DEFAULT_TURN_SECONDS": 60,
     "TUTE_BOT_BUDGET_MS": 0.0,
+    "TUTE_SOCKET_THREADS": 16,
 }
 
 SCHEDULERS = ("auto", "celery", "inprocess", "immediate", "manual")
@@ -81,6 +84,10 @@ def default_turn_seconds() -> int:
 def bot_budget_ms() -> float | None:
     value = float(_get("TUTE_BOT_BUDGET_MS"))
     return value if value > 0 else None
+
+
+def socket_threads() -> int:
+    return max(1, int(_get("TUTE_SOCKET_THREADS")))
 
 
 def scheduler_mode() -> str:

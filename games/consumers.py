@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -43,7 +44,7 @@ from django.db import InterfaceError, OperationalError, connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import dispatch, selectors, services
+from games import conf, dispatch, selectors, services
 from games import errors as e
 
 #: Session key holding the ids of private tables whose invitation link the user opened.
@@ -63,6 +64,45 @@ def language_of(code: Any) -> str | None:
     return None
 
 
+def render_state_frame(
+    snapshot: selectors.Snapshot, *, user: Any, language: str, missed: list[str] | None = None
+) -> dict[str, Any]:
+    """The ``state`` frame of ``snapshot`` for ``user``, rendered in ``language``.
+
+    Reads nothing from the database (the snapshot holds the table, its seats and players and
+    the match), so a consumer runs it on the event loop.
+    """
+    with translation.override(language):
+        view = selectors.table_view(snapshot=snapshot, user=user)
+        html = render_to_string("games/_live.html", {"view": view})
+    frame: dict[str, Any] = {
+        "type": "state",
+        "version": view.version,
+        "revision": view.revision,
+        "seat": view.your_seat,
+        "status": snapshot.table.status,
+        "your_turn": view.your_turn,
+        "legal": view.legal,
+        "html": html,
+    }
+    if missed:
+        frame["missed"] = missed
+    return frame
+
+
+def load_state(
+    *, table_id: int, language: str, missed_since: int | None = None, revision: int | None = None
+) -> tuple[selectors.Snapshot, list[str] | None]:
+    """The snapshot to render (at ``revision`` or later; None: as the database has it now)
+    and, for a reconnecting client, what it missed since ``missed_since``, in words."""
+    snapshot = selectors.table_snapshot(table_id=table_id, revision=revision)
+    missed = None
+    if missed_since is not None and missed_since < snapshot.table.version:
+        with translation.override(language):
+            missed = selectors.missed_lines(snapshot=snapshot, since=missed_since)
+    return snapshot, missed
+
+
 def build_state_frame(
     *,
     table_id: int,
@@ -71,25 +111,11 @@ def build_state_frame(
     missed_since: int | None = None,
     revision: int | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` frame for ``user`` (rendered in ``language``), at ``revision`` or later
-    (None: as the database has the table now)."""
-    snapshot = selectors.table_snapshot(table_id=table_id, revision=revision)
-    with translation.override(language):
-        view = selectors.table_view(snapshot=snapshot, user=user)
-        html = render_to_string("games/_live.html", {"view": view})
-        frame: dict[str, Any] = {
-            "type": "state",
-            "version": view.version,
-            "revision": view.revision,
-            "seat": view.your_seat,
-            "status": snapshot.table.status,
-            "your_turn": view.your_turn,
-            "legal": view.legal,
-            "html": html,
-        }
-        if missed_since is not None and missed_since < view.version:
-            frame["missed"] = selectors.missed_lines(snapshot=snapshot, since=missed_since)
-    return frame
+    """The ``state`` frame for ``user`` (synchronous: load and render)."""
+    snapshot, missed = load_state(
+        table_id=table_id, language=language, missed_since=missed_since, revision=revision
+    )
+    return render_state_frame(snapshot, user=user, language=language, missed=missed)
 
 
 def _in_sync_thread(fn: Any, *, retry: bool) -> Any:
@@ -114,23 +140,35 @@ def _in_sync_thread(fn: Any, *, retry: bool) -> Any:
     return run
 
 
-def _one_thread() -> bool:
-    """SQLite has one writer at a time: embedded mode does all database work in asgiref's one
-    sync thread. PostgreSQL serves a pool of threads, so that one table's move or re-render
-    does not wait for another's database round trips."""
-    return connections["default"].vendor == "sqlite"
+_pool: ThreadPoolExecutor | None = None
+
+
+def _executor() -> ThreadPoolExecutor | None:
+    """Where sockets do their database work: SQLite has one writer at a time, so embedded
+    mode uses asgiref's one sync thread (None); on PostgreSQL a pool of threads (each with
+    its own connection), so that one table's move or re-render does not wait for another's
+    round trips to the database."""
+    global _pool
+    if connections["default"].vendor == "sqlite":
+        return None
+    if _pool is None:
+        _pool = ThreadPoolExecutor(max_workers=conf.socket_threads(), thread_name_prefix="tables")
+    return _pool
+
+
+async def _in_thread(fn: Any, args: Any, kwargs: Any) -> Any:
+    executor = _executor()
+    if executor is None:
+        return await sync_to_async(fn, thread_sensitive=True)(*args, **kwargs)
+    return await sync_to_async(fn, thread_sensitive=False, executor=executor)(*args, **kwargs)
 
 
 async def db_read(fn: Any, *args: Any, **kwargs: Any) -> Any:
-    return await sync_to_async(_in_sync_thread(fn, retry=True), thread_sensitive=_one_thread())(
-        *args, **kwargs
-    )
+    return await _in_thread(_in_sync_thread(fn, retry=True), args, kwargs)
 
 
 async def db_write(fn: Any, *args: Any, **kwargs: Any) -> Any:
-    return await sync_to_async(
-        _in_sync_thread(fn, retry=False), thread_sensitive=_one_thread()
-    )(*args, **kwargs)
+    return await _in_thread(_in_sync_thread(fn, retry=False), args, kwargs)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -264,19 +302,30 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _send_state(
         self, *, missed_since: int | None = None, force: bool = False, revision: int | None = None
     ) -> None:
+        # After a move every socket of the table re-renders the same revision: the first one
+        # (or the writer, in this process) reads it, the others find it in memory and render
+        # on the event loop without a trip to a thread.
+        cached = None
+        if revision is not None and missed_since is None:
+            cached = selectors.cached_snapshot(table_id=self.table_id, revision=revision)
         try:
-            frame = await db_read(
-                build_state_frame,
-                table_id=self.table_id,
-                user=self.scope["user"],
-                language=self.language,
-                missed_since=missed_since,
-                revision=revision,
-            )
+            if cached is not None:
+                snapshot, missed = cached, None
+            else:
+                snapshot, missed = await db_read(
+                    load_state,
+                    table_id=self.table_id,
+                    language=self.language,
+                    missed_since=missed_since,
+                    revision=revision,
+                )
         except e.TableNotFoundError:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        if frame["revision"] <= self.sent_revision and not force:
+        if snapshot.table.revision <= self.sent_revision and not force:
             return
+        frame = render_state_frame(
+            snapshot, user=self.scope["user"], language=self.language, missed=missed
+        )
         self.sent_revision = max(self.sent_revision, frame["revision"])
         await self.send(text_data=json.dumps(frame))

@@ -176,6 +176,16 @@ _snapshots: OrderedDict[int, Snapshot] = OrderedDict()
 MAX_SNAPSHOTS = 4096
 
 
+def cached_snapshot(*, table_id: int, revision: int) -> Snapshot | None:
+    """The snapshot of ``table_id`` this process holds at ``revision`` or later, or None.
+    Never reads the database (safe on an event loop)."""
+    with _snapshot_lock:
+        cached = _snapshots.get(table_id)
+    if cached is not None and cached.table.revision >= revision:
+        return cached.copy()
+    return None
+
+
 def table_snapshot(*, table_id: int, revision: int | None = None) -> Snapshot:
     """The table, its seats and its live match, read together.
 
@@ -185,10 +195,9 @@ def table_snapshot(*, table_id: int, revision: int | None = None) -> Snapshot:
     from the database. The match is the caller's own copy either way.
     """
     if revision is not None:
-        with _snapshot_lock:
-            cached = _snapshots.get(table_id)
-        if cached is not None and cached.table.revision >= revision:
-            return cached.copy()
+        cached = cached_snapshot(table_id=table_id, revision=revision)
+        if cached is not None:
+            return cached
     snapshot = _load_snapshot(table_id)
     with _snapshot_lock:
         old = _snapshots.get(table_id)
@@ -223,8 +232,12 @@ def clear_snapshots() -> None:
 @dataclass
 class CardView:
     notation: str
-    name: str
     legal: bool = False
+
+    @property
+    def name(self) -> str:
+        """The card's name in the active language (read only where a page shows it)."""
+        return messages.card_name(self.notation)
 
     @property
     def rank(self) -> str:
@@ -347,7 +360,7 @@ class TableView:
     buttons: list[ActionButton] = field(default_factory=list)
     trick_done: bool = False
     last_trick: TrickView | None = None
-    tricks: list[TrickView] = field(default_factory=list)
+    tricks_played: int = 0
     cantos: list[str] = field(default_factory=list)
     previous_hand: HandSummary | None = None
     tally: Tally | None = None
@@ -387,7 +400,7 @@ class TableView:
 
 
 def card_view(notation: str, legal: bool = False) -> CardView:
-    return CardView(notation=notation, name=messages.card_name(notation), legal=legal)
+    return CardView(notation=notation, legal=legal)
 
 
 def _options(table: Table) -> list[tuple[str, str]]:
@@ -491,8 +504,8 @@ def _fill_game(view: TableView, obs: dict[str, Any]) -> None:
             sv = view.seats[local(seat)]
             sv.trick_card = card_view(card)
             sv.took_trick = local(last["winner"]) == sv.position
-    view.tricks = [_trick_view(t, names, local) for t in history]
-    view.last_trick = view.tricks[-1] if view.tricks else None
+    view.tricks_played = len(history)
+    view.last_trick = _trick_view(history[-1], names, local) if history else None
     view.cantos = [_canto_text(c, names, local) for c in hand.get("cantos") or []]
     if obs.get("previous_hand"):
         number = int(obs.get("hand_number", 0)) - (0 if view.finished else 1)

@@ -203,8 +203,9 @@ def _announce(
 ) -> None:
     """After commit: cache the new state, tell the sockets, schedule the next deferred move.
 
-    With the seats, this process's sockets re-render from what was just written, without
-    reading it back (:func:`games.selectors.remember_snapshot`).
+    With the seats (read with their players, as :func:`_lock_with_seats` does), this
+    process's sockets re-render from what was just written, without reading it back
+    (:func:`games.selectors.remember_snapshot`).
     """
     table_id, version, revision = table.pk, table.version, table.revision
     finished = table.status != Table.Status.PLAYING
@@ -258,7 +259,7 @@ def _start(table: Table, seats: Sequence[Seat]) -> MatchState:
         deadline=table.deadline,
         deadline_kind=table.deadline_kind,
     )
-    _announce(table, match=match, countdown=countdown, seats=seats)
+    _announce(table, match=match, countdown=countdown)
     return match
 
 
