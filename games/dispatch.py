@@ -19,8 +19,8 @@ scheduler (``games.conf.scheduler_mode``):
 message carrying the new version and revision; each consumer renders its own seat's view).
 The in-memory channel layer of embedded mode is not thread-safe, so messages are always sent
 from the event loop that serves the sockets: directly when called in it, handed over with
-``run_coroutine_threadsafe`` from a ``sync_to_async`` worker thread, and through
-``async_to_sync`` only where no such loop exists (a Celery worker talking to Redis).
+``call_soon_threadsafe`` from a worker thread, and through ``async_to_sync`` only where no such
+loop exists (a Celery worker or a command talking to Redis).
 """
 
 from __future__ import annotations
