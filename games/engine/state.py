@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
@@ -212,15 +212,34 @@ class HandState:
     #: ``__init_subclass__``; a variant overriding a hook gets it called as usual.
     _DEFAULT_BEST: ClassVar[bool] = True
     _DEFAULT_TAKE: ClassVar[bool] = True
+    #: The same, hook by hook, for classes that override some of the trick-end hooks: the
+    #: ones kept are inlined, the others called.
+    _DEFAULT_WINNER: ClassVar[bool] = True
+    _DEFAULT_ON_TRICK: ClassVar[bool] = True
+    _DEFAULT_OVER: ClassVar[bool] = True
+    _DEFAULT_AFTER: ClassVar[bool] = True
+    #: Whether the class keeps the default :meth:`_lead_extras` and :meth:`_canto_actions`:
+    #: ``legal_actions`` then skips them when the leader holds no pair (nor a tute).
+    _DEFAULT_EXTRAS: ClassVar[bool] = True
+    #: Whether the class keeps the default (empty) :meth:`_clone_extra`.
+    _DEFAULT_CLONE_EXTRA: ClassVar[bool] = True
+    #: The copy of every field into a new state, generated per class (see :func:`_copier`).
+    _copy_fields: Callable[[HandState, HandState], None]  # set on the class, not per state
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         base = HandState
         cls._DEFAULT_BEST = cls._update_best is base._update_best
-        cls._DEFAULT_TAKE = (cls._winner_of_trick is base._winner_of_trick
-                             and cls._on_trick is base._on_trick
-                             and cls._hand_over is base._hand_over
-                             and cls._after_trick is base._after_trick)
+        cls._DEFAULT_WINNER = cls._winner_of_trick is base._winner_of_trick
+        cls._DEFAULT_ON_TRICK = cls._on_trick is base._on_trick
+        cls._DEFAULT_OVER = cls._hand_over is base._hand_over
+        cls._DEFAULT_AFTER = cls._after_trick is base._after_trick
+        cls._DEFAULT_TAKE = (cls._DEFAULT_WINNER and cls._DEFAULT_ON_TRICK
+                             and cls._DEFAULT_OVER and cls._DEFAULT_AFTER)
+        cls._DEFAULT_EXTRAS = (cls._lead_extras is base._lead_extras
+                               and cls._canto_actions is base._canto_actions)
+        cls._DEFAULT_CLONE_EXTRA = cls._clone_extra is base._clone_extra
+        cls._copy_fields = staticmethod(_copier(cls))
 
     __slots__ = (  # noqa: RUF023  (grouped by meaning, not sorted)
         "setup", "n", "active", "next_seat", "hands", "trump", "dealer", "mano", "turn",
@@ -436,10 +455,17 @@ class HandState:
                 legal = self._legal = self._follow_mask(seat, self.hands[seat])
                 return [*_C0[legal & 1023], *_C1[(legal >> 10) & 1023],  # indices(), inlined
                         *_C2[(legal >> 20) & 1023], *_C3[legal >> 30]]
-            legal = self._legal = self._lead_mask(seat, self.hands[seat])
+            hand = self.hands[seat]
+            legal = self._legal = self._lead_mask(seat, hand)
             acts = indices(legal)
             if self.may_sing == seat:
-                acts += self._lead_extras(seat)
+                if not self._DEFAULT_EXTRAS:
+                    acts += self._lead_extras(seat)
+                elif self.CANTO_AFTER_WIN and (  # the default hooks: cantos only with a pair
+                        hand & (hand << 1) & ALL_KINGS  # (or a tute) in hand
+                        or (self.ADMITS_TUTE and ((hand & ALL_KINGS) == ALL_KINGS
+                                                  or (hand & ALL_HORSES) == ALL_HORSES))):
+                    acts += self._canto_actions(seat)
             return acts
         if phase == _END:
             return []
@@ -550,7 +576,7 @@ class HandState:
 
     def _take_trick(self) -> None:
         plain = self._DEFAULT_TAKE
-        winner = self.best_seat if plain else self._winner_of_trick()
+        winner = self.best_seat if self._DEFAULT_WINNER else self._winner_of_trick()
         cards = self.trick
         mask = 0
         pts = 0
@@ -559,7 +585,8 @@ class HandState:
             pts += POINTS[c]
         self.taken[winner] |= mask
         self.tricks[winner] += 1
-        self.card_pts[winner] += pts
+        card_pts = self.card_pts
+        card_pts[winner] += pts
         # tuple.__new__ skips the NamedTuple's Python-level __new__ (same Trick, faster).
         self.history.append(_new_tuple(Trick, (self.leader, tuple(self.trick_seats),
                                                tuple(cards), winner)))
@@ -571,15 +598,20 @@ class HandState:
             if any(self.hands):
                 self.may_sing = winner
             else:
-                self.card_pts[winner] += LAST_TRICK_BONUS
+                card_pts[winner] += LAST_TRICK_BONUS
                 self._end()
             return
-        forced = self._on_trick(winner, mask)
-        if self._hand_over():
-            self.card_pts[winner] += LAST_TRICK_BONUS
+        # Each default hook kept by the class is inlined; the overridden ones are called.
+        forced = not self._DEFAULT_ON_TRICK and self._on_trick(winner, mask)
+        over = self._hand_over() if not self._DEFAULT_OVER else not any(self.hands)
+        if over:
+            card_pts[winner] += LAST_TRICK_BONUS
             self._end()
         else:
-            self._after_trick(winner)
+            if self._DEFAULT_AFTER:
+                self.may_sing = winner
+            else:
+                self._after_trick(winner)
             if forced:
                 self.may_sing = -1
 
@@ -591,25 +623,30 @@ class HandState:
     # ----------------------------------------------------------------- copies
 
     def clone(self) -> HandState:
-        """An independent copy."""
+        """An independent copy.
+
+        Every field is copied by a function generated for the class (:func:`_copier`): the
+        lists of the base state are copied, everything else is immutable or never mutated in
+        place and is shared; then the variant's :meth:`_clone_extra` copies its own lists.
+        """
         cls = type(self)
-        new = cls.__new__(cls)
-        for klass in cls.__mro__:
-            for name in getattr(klass, "__slots__", ()):
-                if hasattr(self, name):
-                    object.__setattr__(new, name, getattr(self, name))
-        new.hands = list(self.hands)
-        new.trick = list(self.trick)
-        new.trick_seats = list(self.trick_seats)
-        new.taken = list(self.taken)
-        new.tricks = list(self.tricks)
-        new.card_pts = list(self.card_pts)
-        new.cantos = list(self.cantos)
-        new.sang = list(self.sang)
-        new.log = list(self.log)
-        new.history = list(self.history)
-        self._clone_extra(new)
+        new: HandState = _new_object(cls)
+        self._copy_fields(self, new)
+        if not self._DEFAULT_CLONE_EXTRA:
+            self._clone_extra(new)
         return new
+
+    def copy_into(self, other: HandState) -> None:
+        """Make ``other``, a state of the same class, an independent copy of this one (what
+        :meth:`clone` returns, without allocating a new state): for searches that reuse one
+        scratch state per playout. ``other`` must not share lists with a state still in use
+        other than through :meth:`clone` (its copied lists are replaced, not mutated)."""
+        if type(other) is not type(self):
+            raise TypeError(f"copy_into needs a {type(self).__name__}, not a "
+                            f"{type(other).__name__}.")
+        self._copy_fields(self, other)
+        if not self._DEFAULT_CLONE_EXTRA:
+            self._clone_extra(other)
 
     def _clone_extra(self, new: HandState) -> None:
         """Copy a variant's mutable fields into ``new`` (override when adding lists)."""
@@ -677,3 +714,68 @@ class HandState:
         return (f"<{type(self).__name__} trump={SUIT_NAMES_EN[self.trump]} turn={self.turn} "
                 f"phase={self.phase.name} hands=[{hands}]>")
 
+
+
+# --------------------------------------------------------------------- generated copies
+
+#: The fields of :class:`HandState` holding lists that change in place during a hand: a copy
+#: gets its own. A variant adding such a field copies it in ``_clone_extra``.
+COPIED_LISTS = ("hands", "trick", "trick_seats", "taken", "tricks", "card_pts", "cantos",
+                "sang", "log", "history")
+
+_new_object = object.__new__
+
+
+def slot_names(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` along its MRO, base first, each once (private names mangled).
+
+    >>> slot_names(HandState)[:3]
+    ('setup', 'n', 'active')
+    """
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name in ("__dict__", "__weakref__"):
+                continue
+            if name.startswith("__") and not name.endswith("__"):
+                name = f"_{klass.__name__.lstrip('_')}{name}"
+            if name not in names:
+                names.append(name)
+    return tuple(names)
+
+
+def _copier(cls: type) -> Callable[[HandState, HandState], None]:
+    """A function copying every field of a ``cls`` state into another: straight assignments,
+    generated once per class, with a fresh list for each of :data:`COPIED_LISTS`.
+
+    A state whose fields are not all set (one being built field by field) falls back to a
+    loop that copies the fields it has.
+    """
+    names = slot_names(cls)
+    lines = ["def copy(self, new):", "    try:"]
+    for name in names:
+        value = f"[*self.{name}]" if name in COPIED_LISTS else f"self.{name}"
+        lines.append(f"        new.{name} = {value}")
+    if cls.__dictoffset__:  # a class without __slots__ somewhere: its instances have a dict
+        lines.append("        new.__dict__.update(self.__dict__)")
+    lines += ["    except AttributeError:", "        _copy_slowly(self, new, names)"]
+    namespace: dict[str, Any] = {"_copy_slowly": _copy_slowly, "names": names}
+    exec("\n".join(lines), namespace)  # our own field names only
+    copy: Callable[[HandState, HandState], None] = namespace["copy"]
+    copy.__qualname__ = f"{cls.__name__}._copy_fields"
+    return copy
+
+
+def _copy_slowly(self: HandState, new: HandState, names: tuple[str, ...]) -> None:
+    for name in names:
+        if hasattr(self, name):
+            value = getattr(self, name)
+            object.__setattr__(new, name, [*value] if name in COPIED_LISTS else value)
+        elif hasattr(new, name):
+            object.__delattr__(new, name)
+    if hasattr(self, "__dict__"):
+        new.__dict__.update(self.__dict__)
+
+
+HandState._copy_fields = staticmethod(_copier(HandState))
