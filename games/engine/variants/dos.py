@@ -99,11 +99,12 @@ from games.engine.errors import (
 )
 from games.engine.match import MatchResult, MatchState, hand_seed
 from games.engine.rules import explain_obligation
-from games.engine.state import HandResult, HandSetup, Phase
+from games.engine.state import HandResult, HandSetup, HandState, Phase
 from games.engine.variant import Option, Variant, register
 from games.engine.variants.stock import StockHand
 
 GAME_POINTS = 101
+_PLAY = Phase.PLAY
 LAST_TRICKS = 8  # tricks played once the stock is empty
 GAMES_CHOICES = (1, 3, 5, 7)
 
@@ -193,6 +194,14 @@ class DosHand(StockHand):
             return hand & SUIT_MASK[trump] or hand
         return hand
 
+    def _follow_mask(self, seat: int, hand: int) -> int:
+        if self.stock_left:  # open_legal, inlined
+            trump = self.trump
+            if self.lead == trump:
+                return hand & SUIT_MASK[trump] or hand
+            return hand
+        return HandState._follow_mask(self, seat, hand)
+
     def _reject_card(self, card: int, legal: int) -> None:
         if self.trick and self.stock_left and self.hands[self.turn] >> card & 1:
             _msg, params = explain_obligation(card, legal, self.lead, self.trump, self.best)
@@ -211,7 +220,7 @@ class DosHand(StockHand):
             return
         if self.reserved >= 0 and winner == self.swap_seat:
             self._give_reserved()
-        super()._after_trick(winner)
+        StockHand._after_trick(self, winner)  # (super(), without its cost on the hot path)
 
     def _on_stock_empty(self, leader: int) -> None:
         if self.reserved >= 0:
@@ -250,10 +259,11 @@ class DosHand(StockHand):
     def legal_actions(self) -> list[int]:
         """The cards and cantos of any hand, plus ``swap`` when the seat to act may exchange
         the turned card, and ``claim`` on every turn of a second deal (until a capote)."""
-        acts = super().legal_actions()
-        if self.phase == Phase.PLAY:
-            seat = self.turn
-            if self._may_swap(seat):
+        acts = HandState.legal_actions(self)
+        if self.phase == _PLAY:
+            need = self.swap_need  # _may_swap, inlined
+            if (need >= 0 and self.swap_seat < 0 and self.stock_left > 1
+                    and self.hands[self.turn] >> need & 1):
                 acts.append(A.SWAP)
             if self.second and self.capote_seat < 0:
                 acts.append(A.CLAIM)
@@ -337,11 +347,17 @@ class DosHand(StockHand):
         return [c[0] + pts[0], c[1] + pts[1]]
 
     def _note_reached(self, seat: int) -> None:
-        if self.first_reached < 0 and self.totals()[seat] >= GAME_POINTS:
-            self.first_reached = seat
+        if self.first_reached < 0:
+            total = self.carried[seat] + self.card_pts[seat]  # totals()[seat], for one seat
+            for c in self.cantos:
+                if c.seat == seat:
+                    total += c.points
+            if total >= GAME_POINTS:
+                self.first_reached = seat
 
     def _on_trick(self, winner: int, mask: int) -> bool:
-        self._note_reached(winner)
+        if self.first_reached < 0:
+            self._note_reached(winner)
         return False
 
     def _sing(self, seat: int, suit: int) -> None:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.match import MatchResult, MatchState
-from games.engine.state import HandResult, HandSetup
+from games.engine.state import HandResult, HandSetup, HandState
 from games.engine.variant import Variant, register
 from games.engine.variants.stock import StockHand
 
@@ -77,6 +77,11 @@ class DosArHand(StockHand):
     HAND_SIZE = 6
 
     __slots__ = ()
+
+    def _follow_mask(self, seat: int, hand: int) -> int:
+        if self.stock_left:  # no obligation while the stock lasts (open_legal, inlined)
+            return hand
+        return HandState._follow_mask(self, seat, hand)
 
     def _finish(self) -> HandResult:
         points = self.hand_points()

@@ -83,12 +83,23 @@ class StockHand(HandState):
 
     def _after_trick(self, winner: int) -> None:
         self.may_sing = winner
+        left = self.stock_left
+        if not left:
+            return
+        pos = self.stock_pos
+        stock = self.stock
+        if left > 2 and pos + 2 <= len(stock):  # both from the hidden stock (_draw, inlined)
+            hands = self.hands
+            hands[winner] |= 1 << stock[pos]
+            hands[1 - winner] |= 1 << stock[pos + 1]
+            self.stock_pos = pos + 2
+            self.stock_left = left - 2
+            return
+        self._draw(winner)
         if self.stock_left:
-            self._draw(winner)
-            if self.stock_left:
-                self._draw(1 - winner)
-            if not self.stock_left:
-                self._on_stock_empty(winner)
+            self._draw(1 - winner)
+        if not self.stock_left:
+            self._on_stock_empty(winner)
 
     def _on_stock_empty(self, leader: int) -> None:
         """Called once, right after the last card of the stock is drawn."""
