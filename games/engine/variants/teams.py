@@ -34,7 +34,15 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.engine import actions as A
-from games.engine.cards import ALL_HORSES, ALL_KINGS, FULL_DECK, PAIR, SUIT, SUIT_LETTERS
+from games.engine.cards import (
+    ALL_HORSES,
+    ALL_KINGS,
+    FULL_DECK,
+    KING_OF,
+    PAIR,
+    SUIT,
+    SUIT_LETTERS,
+)
 from games.engine.errors import IllegalActionError, SetupError, WrongPhaseError
 from games.engine.match import MatchResult, MatchState
 from games.engine.state import HandResult, HandSetup, HandState, Phase
@@ -63,8 +71,8 @@ def partner_of(seat: int) -> int:
 
 
 def deal_from_right(deck: list[int], dealer: int, players: int = PLAYERS) -> list[int]:
-    """Hands (masks) of dealing ``deck`` one card at a time from the dealer's right; the last
-    card goes to the dealer.
+    """Hands (masks) of dealing ``deck`` (distinct card indices) one card at a time from the
+    dealer's right; the last card goes to the dealer.
 
     >>> from games.engine.cards import NOTATION
     >>> hands = deal_from_right(list(range(40)), dealer=1)
@@ -72,9 +80,13 @@ def deal_from_right(deck: list[int], dealer: int, players: int = PLAYERS) -> lis
     (1, 1)
     """
     hands = [0] * players
-    for j, card in enumerate(deck):
-        hands[(dealer + 1 + j) % players] |= 1 << card
+    bit = _BIT.__getitem__
+    for i in range(players):  # seat dealer + 1 + i gets every players-th card from deck[i]
+        hands[(dealer + 1 + i) % players] = sum(map(bit, deck[i::players]))  # distinct bits
     return hands
+
+
+_BIT: tuple[int, ...] = tuple(1 << c for c in range(40))
 
 
 def deck_for_hands(hands: list[list[int]], dealer: int) -> list[int]:
@@ -91,6 +103,10 @@ def deck_for_hands(hands: list[list[int]], dealer: int) -> list[int]:
         raise SetupError("Give ten cards for each of the four seats.")
     return [hands[(dealer + 1 + j) % PLAYERS][j // PLAYERS] for j in range(40)]
 
+
+#: SUNG_KINGS[sung]: the kings of the suits in the 4-bit mask ``sung`` (``HandState.sung``).
+SUNG_KINGS: tuple[int, ...] = tuple(
+    sum(1 << KING_OF[s] for s in range(4) if sung >> s & 1) for sung in range(16))
 
 REASONS = {
     "tute": "Tute: the team that sang it wins the game at once.",
@@ -131,6 +147,10 @@ class TeamHandState(HandState):
         return True
 
     def _canto_actions(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        if not (hand & (hand << 1) & ALL_KINGS or (hand & ALL_KINGS) == ALL_KINGS
+                or (hand & ALL_HORSES) == ALL_HORSES):
+            return []  # no pair and no tute in hand: nothing to sing (the common case)
         acts = super()._canto_actions(seat)
         if acts and acts[0] == A.TUTE and not self._tute_open(seat):
             del acts[0]
@@ -138,23 +158,23 @@ class TeamHandState(HandState):
 
     def _window_possible(self, seat: int) -> bool:
         """Whether, on public facts alone, ``seat`` might hold a canto he may sing now."""
-        size = self.hands[seat].bit_count()
+        hands = self.hands
+        size = hands[seat].bit_count()
         if size < 2:
             return False
-        ruled_out = self.out_of_play  # played, or publicly known to be in another hand
-        for mask in self.taken:
-            ruled_out |= mask
+        taken = self.taken  # played, or publicly known to be in another hand
+        ruled_out = self.out_of_play | taken[0] | taken[1] | taken[2] | taken[3]
         dealer = self.dealer
-        if self.turned >= 0 and dealer != seat and self.hands[dealer] >> self.turned & 1:
-            ruled_out |= 1 << self.turned
+        turned = self.turned
+        if turned >= 0 and dealer != seat and hands[dealer] >> turned & 1:
+            ruled_out |= 1 << turned
         for c in self.cantos:
             if c.seat != seat and c.suit >= 0:
                 ruled_out |= PAIR[c.suit]
         unknown = FULL_DECK & ~ruled_out
-        sung = self.sung
-        for s in range(4):
-            if not sung >> s & 1 and unknown & PAIR[s] == PAIR[s]:
-                return True
+        # a king bit for each suit whose king and horse (one bit below) are both unknown
+        if unknown & (unknown << 1) & ALL_KINGS & ~SUNG_KINGS[self.sung]:
+            return True
         return (size >= 4 and self._tute_open(seat)
                 and (unknown & ALL_KINGS == ALL_KINGS or unknown & ALL_HORSES == ALL_HORSES))
 

@@ -130,11 +130,11 @@ def vtt_legal(hand: int, lead: int, trump: int, played: int) -> int:
     if not trumps_in:  # 1. no trump in the trick
         if follow:
             lead_in = played & SUIT_MASK[lead]
-            if lead_in:
-                return follow & ABOVE[highest(lead_in)] or follow
+            if lead_in:  # (highest(), inlined)
+                return follow & ABOVE[lead_in.bit_length() - 1] or follow
             return follow
         return hand & SUIT_MASK[trump] or hand
-    above = ABOVE[highest(trumps_in)]
+    above = ABOVE[trumps_in.bit_length() - 1]
     if lead != trump:  # 2. trumps in the trick, lead and trump differ
         return follow or hand & above or hand
     return follow & above or follow or hand  # 3. lead = trump (completeness)
