@@ -164,6 +164,8 @@ def start_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
             "--log-level",
             "warning",
             "--no-access-log",
+            "--ws",
+            "websockets-sansio",
         ],
         cwd=ROOT,
         env=env,

@@ -39,7 +39,12 @@ def asgi_server(transactional_db: None, settings: Any) -> Iterator[str]:
         port = probe.getsockname()[1]
     server = uvicorn.Server(
         uvicorn.Config(
-            application, host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+            application,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            lifespan="off",
+            ws="websockets-sansio",
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)
