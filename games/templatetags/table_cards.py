@@ -1,13 +1,18 @@
-"""``{% load table_cards %}{% table_card "12B" size="small" state="legal" %}``: the card
-artwork of :mod:`games.templatetags.cards`, memoised.
+"""Tags that keep the table's re-renders cheap (``{% load table_cards %}``).
 
-A card's drawing depends only on its notation, size, state and the active language (its
-accessible name), and a table re-renders the same few cards for every socket after every move,
-so the drawings are kept in a bounded cache.
+``{% table_card "12B" size="small" state="legal" %}``: the card artwork of
+:mod:`games.templatetags.cards`, memoised. A card's drawing depends only on its notation,
+size, state and the active language (its accessible name), and a table re-renders the same
+few cards for every socket after every move, so the drawings are kept in a bounded cache.
+
+``{% shared ... %}...{% endshared %}``: a part every viewer of one table revision sees alike
+(the last hand's summary, the match so far), rendered once per language, not once per socket.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from django import template
@@ -27,3 +32,50 @@ def _drawing(notation: str, size: str, state: str, language: str | None) -> Safe
 @register.simple_tag(name="table_card")
 def table_card(notation: str, size: str = "", state: str = "") -> SafeString:
     return _drawing(str(notation), size or "", state or "", get_language())
+
+
+# ----------------------------------------------------------------------------- shared fragments
+
+_fragments: OrderedDict[tuple[object, ...], SafeString] = OrderedDict()
+_fragments_lock = threading.Lock()
+MAX_FRAGMENTS = 2048
+
+
+class SharedFragmentNode(template.Node):
+    def __init__(self, nodelist: template.NodeList, keys: list[template.base.FilterExpression]):
+        self.nodelist = nodelist
+        self.keys = keys
+
+    def render(self, context: template.Context) -> str:
+        key = (*(k.resolve(context) for k in self.keys), get_language())
+        with _fragments_lock:
+            cached = _fragments.get(key)
+        if cached is not None:
+            return cached
+        html = mark_safe(self.nodelist.render(context))
+        with _fragments_lock:
+            _fragments[key] = html
+            while len(_fragments) > MAX_FRAGMENTS:
+                _fragments.popitem(last=False)
+        return html
+
+
+@register.tag(name="shared")
+def shared_fragment(parser: template.base.Parser, token: template.base.Token) -> SharedFragmentNode:
+    """``{% shared "summary" table.pk revision %}...{% endshared %}``: a part of the table that
+    every viewer of one revision sees alike, rendered once per language for all of them.
+
+    The keys must name everything the part shows (a table and its revision do); nothing
+    that depends on the viewer may go inside.
+    """
+    bits = token.split_contents()[1:]
+    if not bits:
+        raise template.TemplateSyntaxError("{% shared %} needs keys, e.g. a name and a revision.")
+    nodelist = parser.parse(("endshared",))
+    parser.delete_first_token()
+    return SharedFragmentNode(nodelist, [parser.compile_filter(b) for b in bits])
+
+
+def clear_fragments() -> None:
+    with _fragments_lock:
+        _fragments.clear()

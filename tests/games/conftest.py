@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from games import dispatch, live, selectors
+from games.templatetags.table_cards import clear_fragments
 
 _names = itertools.count(1)
 
@@ -31,6 +32,7 @@ def table_settings(settings: Any) -> Iterator[None]:
     settings.TUTE_WATCHDOG_GRACE = 5
     live.clear()
     selectors.clear_snapshots()
+    clear_fragments()
     dispatch.MANUAL_QUEUE.clear()
     with translation.override("en"):
         yield
