@@ -16,6 +16,7 @@ Templates used below:
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -36,10 +37,12 @@ from games.engine.errors import (
     WrongPhaseError,
 )
 from games.engine.match import MatchState
+from games.engine.records import hand_record, replay
 from games.engine.state import HandState, Phase
 from games.engine.variant import REGISTRY
 from games.engine.variants.cabrero import CabreroHand, CabreroMatch, cabrero_losers
 from tests.engine.helpers import (
+    act,
     assert_refused,
     autoplay,
     cabrero_deck,
@@ -683,8 +686,235 @@ def test_acusar_a_false_accusation_makes_the_accuser_lose() -> None:
 def test_acusar_an_offence_nobody_accuses_goes_unpunished() -> None:
     hand, _seat = reneging_hand(renuncio=True, acusar=True)
     play(hand, "1B")
-    autoplay(hand)
+    played_out(hand)
+    pass_all(hand)  # nobody accuses in the end-of-hand window either
     assert hand.result().reason_code != "renuncio"
+
+
+def played_out(hand: CabreroHand) -> CabreroHand:
+    """Play the obligatory cards, without accusing, until the hand's play is over (under
+    ``acusar`` the accusation window is then open)."""
+    autoplay(hand, until=lambda h: h.phase != Phase.PLAY)
+    return hand
+
+
+def pass_all(hand: HandState) -> list[int]:
+    """Every seat passes in the accusation window; the seats in the order they passed."""
+    order = []
+    while not hand.is_terminal():
+        assert hand.phase == Phase.WINDOW
+        order.append(hand.current_player())
+        act(hand, "pass", hand.current_player())
+    return order
+
+
+def test_acusar_the_window_opens_once_the_hand_is_played_out() -> None:
+    # C-25d: an offence may be accused when it is noticed, at the end of the hand too.
+    hand, _seat = reneging_hand(renuncio=True, acusar=True)
+    play(hand, "1B")
+    played_out(hand)
+    assert hand.phase == Phase.WINDOW and not hand.is_terminal()
+    assert len(hand.history) == 10 and not any(hand.hands)
+    assert hand.current_player() == hand.mano == 0
+    assert hand.legal_actions() == [A.ACCUSE + 1, A.ACCUSE + 2, A.ACCUSE + 3, A.PASS]
+    with pytest.raises(IllegalActionError, match="not over"):
+        hand.result()
+    check_hand_invariants(hand)
+
+
+def test_acusar_a_true_accusation_in_the_window_convicts_the_offender() -> None:
+    hand, seat = reneging_hand(renuncio=True, acusar=True)
+    play(hand, "1B")
+    played_out(hand)
+    act(hand, "pass", 0)
+    act(hand, "pass", 1)  # the offender keeps quiet
+    act(hand, f"accuse:{seat}", 2)  # the first accusation ends the window
+    assert hand.is_terminal() and hand.legal_actions() == []
+    res = hand.result()
+    assert res.reason_code == "renuncio" and res.losers == (seat,)
+    assert res.winners == (0, 2, 3)
+    assert res.extra["charges"] == {str(seat): 2}
+    assert res.extra["accusation"] == {"accuser": 2, "accused": seat, "proven": True}
+    assert hand.observation(None)["offences"] == [[seat, "1B"]]
+    check_hand_invariants(hand)
+
+
+def test_acusar_a_false_accusation_in_the_window_makes_the_accuser_lose() -> None:
+    hand, seat = reneging_hand(renuncio=True, acusar=True)
+    play(hand, "4O")  # seat 1 follows: no offence at all
+    played_out(hand)
+    act(hand, "accuse:2", 0)
+    res = hand.result()
+    assert res.reason_code == "false_accusation" and res.losers == (0,)
+    assert res.extra["charges"] == {"0": 1}
+    assert res.extra["accusation"] == {"accuser": 0, "accused": 2, "proven": False}
+    # Accusing the wrong seat is a false accusation too, even when someone else offended.
+    hand, seat = reneging_hand(renuncio=True, acusar=True)
+    play(hand, "1B")
+    played_out(hand)
+    act(hand, "pass", 0)
+    act(hand, "accuse:3", seat)
+    res = hand.result()
+    assert res.reason_code == "false_accusation" and res.losers == (seat,)
+    assert res.extra["charges"] == {str(seat): 1}
+
+
+def test_acusar_when_all_pass_the_hand_is_scored_normally() -> None:
+    hand, seat = reneging_hand(renuncio=True, acusar=True)
+    play(hand, "1B")
+    played_out(hand)
+    assert pass_all(hand) == [0, 1, 2, 3]  # in play order from the mano
+    res = hand.result()
+    losers, code = cabrero_losers(res.points, hand.tricks, hand.sang, None, hand.mano,
+                                  active=hand.active)
+    assert (list(res.losers), res.reason_code) == (losers, code)
+    assert "accusation" not in res.extra
+    assert res.extra["offences"] == [[seat, "1B"]]  # recorded, but not proven: unpunished
+    assert str(seat) not in res.extra["charges"] or seat in res.losers
+
+
+@pytest.mark.parametrize("players,dealer", [(3, 0), (5, 2), (6, 2)])
+def test_acusar_the_window_goes_round_the_seats_in_play(players: int, dealer: int) -> None:
+    rng = random.Random(players)
+    hand = V.new_hand(players=players, seed=f"win{players}", dealer=dealer, first=False,
+                      hand_number=2, options={"renuncio": True, "acusar": True})
+    assert isinstance(hand, CabreroHand)
+    while hand.phase == Phase.PLAY:  # any card (renuncio), never an accusation
+        hand.apply_action(rng.choice([a for a in hand.legal_actions() if a < A.ACCUSE]))
+    order = list(hand.active)
+    assert order[0] == hand.mano
+    passed: list[int] = []
+    while not hand.is_terminal():
+        seat = hand.current_player()
+        obs = hand.observation(seat)
+        assert obs["accusation_window"] == {"seat": seat, "passed": passed}
+        assert sorted(obs["legal"]) == sorted(
+            [f"accuse:{s}" for s in order if s != seat] + ["pass"])
+        for out in set(range(players)) - set(order):  # the dealer sitting out with six
+            assert_refused(hand, A.ACCUSE + out, IllegalActionError, match="not playing")
+        act(hand, "pass", seat)
+        passed = [*passed, seat]
+    assert passed == order
+    assert hand.observation(None)["accusation_window"] is None
+
+
+def test_acusar_a_tute_also_opens_the_window_and_a_proven_renuncio_replaces_it() -> None:
+    hand, seat = reneging_hand(renuncio=True, acusar=True)
+    play(hand, "1B")
+    autoplay(hand, until=lambda h: not h.trick)  # seat 0's 1O takes the trick
+    assert hand.current_player() == 0 and A.TUTE in hand.legal_actions()
+    act(hand, "tute", 0)
+    assert hand.phase == Phase.WINDOW and hand.current_player() == 0
+    assert any(hand.hands)  # the cards not played stay hidden in the window
+    check_no_leaks(hand)
+    twin = hand.clone()
+    pass_all(twin)
+    assert twin.result().reason_code == "tute" and twin.result().losers == (1, 2, 3)
+    assert seat == 1
+    act(hand, "pass", 0)
+    act(hand, "pass", 1)  # the offender
+    act(hand, "accuse:1", 2)
+    assert hand.result().reason_code == "renuncio" and hand.result().losers == (seat,)
+
+
+def test_acusar_observations_in_the_window_show_no_hidden_card() -> None:
+    for i in range(12):
+        hand = V.new_hand(players=4 + i % 3, seed=f"obs{i}", first=False, hand_number=1,
+                          options={"renuncio": True, "acusar": True})
+        rng = random.Random(i)
+        while hand.phase == Phase.PLAY:
+            hand.apply_action(rng.choice([a for a in hand.legal_actions() if a < A.ACCUSE]))
+        assert hand.phase == Phase.WINDOW
+        assert isinstance(hand, CabreroHand) and hand.offences  # random cards renege
+        check_no_leaks(hand)
+        for s in [*range(hand.n), None]:
+            obs = hand.observation(s)
+            assert "offences" not in obs and obs["result"] is None
+            assert obs["phase"] == "window"
+            assert (obs["legal"] != []) == (s == hand.current_player())
+            assert "offence" not in json.dumps(obs)
+
+
+def test_acusar_refusals_in_the_window_change_nothing() -> None:
+    hand, _seat = reneging_hand(renuncio=True, acusar=True)
+    play(hand, "1B")
+    played_out(hand)
+    for action, error in [("1O", WrongPhaseError), ("sing:O", WrongPhaseError),
+                          ("tute", WrongPhaseError), ("capote", WrongPhaseError),
+                          ("accuse:0", IllegalActionError), ("accuse:5", IllegalActionError)]:
+        assert_refused(hand, action, error)
+    assert_refused(hand, "pass", NotYourTurnError, seat=1)
+    assert_refused(hand, "accuse:1", NotYourTurnError, seat=2)
+    err = assert_refused(hand, "1O", WrongPhaseError)
+    assert "accuse" in str(err) and "pass" in str(err)
+    # During play there is nothing to pass.
+    hand, _seat = reneging_hand(renuncio=True, acusar=True)
+    assert_refused(hand, "pass", WrongPhaseError, match="nothing to pass")
+    assert_refused(hand, "accuse:1", IllegalActionError, match="yourself")
+
+
+def test_acusar_records_replay_through_the_window() -> None:
+    hand, seat = reneging_hand(renuncio=True, acusar=True)
+    play(hand, "1B")
+    played_out(hand)
+    check_records(hand)  # in the window
+    act(hand, "pass", 0)
+    check_records(hand)
+    act(hand, "pass", 1)
+    act(hand, f"accuse:{seat}", 2)
+    check_records(hand)
+    rec = hand_record(hand)
+    assert rec["actions"][-3:] == ["pass", "pass", f"accuse:{seat}"]
+    again = replay(json.loads(json.dumps(rec)))
+    assert again.result().to_json() == hand.result().to_json()
+
+
+def test_acusar_the_match_waits_for_the_window_and_charges_a_conviction() -> None:
+    match = V.new_match(players=4, seed="win-match", options={"renuncio": True, "acusar": True})
+    assert isinstance(match, CabreroMatch)
+    hand = match.hand
+    offender = -1
+    while hand.phase == Phase.PLAY:
+        seat = hand.current_player()
+        must = obligatory(hand)
+        if offender < 0 and must != hand.hands[seat]:  # the first chance to renege
+            card = next(i for i in range(40) if hand.hands[seat] >> i & 1 and not must >> i & 1)
+            offender = seat
+        else:
+            card = next(i for i in range(40) if must >> i & 1)
+        match.apply_action(card, seat)
+    assert offender >= 0 and hand.phase == Phase.WINDOW
+    assert len(match.hands) == 1 and not match.is_terminal()  # no new deal yet
+    assert match.current_player() == hand.mano
+    obs = match.observation(match.current_player())
+    assert obs["hand"]["accusation_window"]["seat"] == hand.mano
+    while match.current_player() == offender:  # an offender does not accuse himself
+        match.apply_action(A.PASS, match.current_player())
+    accuser = match.current_player()
+    match.apply_action(A.ACCUSE + offender, accuser)
+    assert len(match.hands) == 2
+    assert hand.result().reason_code == "renuncio" and hand.result().losers == (offender,)
+    assert match.lost == [2 if s == offender else 0 for s in range(4)]
+    assert match.observation(0)["previous_hand"]["extra"]["accusation"]["accuser"] == accuser
+    check_records(match)
+
+
+def test_acusar_bots_play_a_legal_action_in_the_window() -> None:
+    from games.engine.bots import LEVELS, choose_action
+
+    for i in range(3):
+        match = V.new_match(players=4 + i, seed=f"bots{i}",
+                            options={"renuncio": True, "acusar": True})
+        rng = random.Random(i)
+        while match.hand.phase == Phase.PLAY:
+            match.apply_action(rng.choice([a for a in match.legal_actions() if a < A.ACCUSE]))
+        while match.hand.phase == Phase.WINDOW:
+            seat = match.current_player()
+            obs = match.observation(seat)
+            for level in LEVELS:
+                chosen = choose_action(level, obs, seed=i, budget_ms=None, iterations=2)
+                assert chosen in obs["hand"]["legal"], (level, chosen)
+            match.apply_action(A.PASS, seat)
 
 
 def test_acusar_needs_the_renuncio_option_and_accusing_needs_acusar() -> None:

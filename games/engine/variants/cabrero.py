@@ -16,11 +16,27 @@ The hand:
   hand is over.
 * Who loses: :func:`cabrero_losers` (C-7..C-9, C-18, C-22, option ``tiebreak`` C-25b).
 * Option ``renuncio`` accepts illegal cards and punishes them: the offender alone loses the hand
-  and is charged two lost hands (C-23). With ``acusar`` (C-25d) the seat to act may accuse
-  another seat before playing: the hand stops; a true accusation convicts the accused, a false
-  one makes the accuser the hand's only loser (one lost hand); an offence nobody accuses before
-  the hand ends (one in the last trick, say) goes unpunished. Without ``acusar`` offences are
-  found when the hand ends. **Decision:** a proven renuncio replaces the hand's normal result.
+  and is charged two lost hands (C-23). Without ``acusar`` offences are found when the hand
+  ends. **Decision:** a proven renuncio replaces the hand's normal result.
+* Option ``acusar`` (C-25d, "el jugador que se da cuenta que otro ha renunciado lo acusa; si es
+  en la mitad de la mano se la interrumpe"): an accusation may come in the middle of the hand
+  or at its end.
+
+  - *In the middle*: the seat to act may accuse another seat (``accuse:k``) instead of playing;
+    the hand stops there.
+  - *At the end* (**Decision**, ours: the engine is turn-based, so the end needs its own
+    turns): once play is over — the last trick taken, or a tute sung — and before the result
+    is fixed, the hand enters an *accusation window* (phase ``WINDOW``): each seat in play, in
+    play order from the mano, may accuse another seat in play (``accuse:k``) or ``pass``. The
+    first accusation closes the window. The window always opens, whether or not anyone
+    reneged, so that its opening tells nobody anything; the observation shows whose turn it
+    is and who has passed (``accusation_window``), never the offences.
+  - A true accusation convicts the accused (he alone loses the hand and is charged two lost
+    hands, replacing the normal result, a tute's included); a false one — the accused did not
+    renege — makes the accuser the hand's only loser (one lost hand). The result's
+    ``extra["accusation"]`` says who accused whom and whether it was proven.
+  - If every seat passes, the hand is scored normally: an offence nobody accused was not
+    proven and goes unpunished (it is still listed in ``offences`` once the hand is over).
 
 The match (:class:`CabreroMatch`): a seat that has lost four hands retires; the match ends when
 fewer than three remain; survivors first, then by reverse order of retirement, seats retiring in
@@ -41,7 +57,7 @@ from games.engine.cards import (
     TWO,
     index_of,
 )
-from games.engine.errors import InvalidOptionError
+from games.engine.errors import IllegalActionError, InvalidOptionError, WrongPhaseError
 from games.engine.match import MatchResult, MatchState, hand_seed
 from games.engine.rules import standard_legal
 from games.engine.state import HandResult, HandSetup, HandState, Phase
@@ -275,13 +291,17 @@ class CabreroHand(HandState):
         for s in losers:
             charges.setdefault(s, 1)
         winners = tuple(s for s in self.active if s not in losers)
+        extra: dict[str, Any] = {
+            "charges": {str(s): c for s, c in sorted(charges.items())},
+            "offences": [[s, NOTATION[c]] for s, c in self.offences],
+            "sitting_out": self.sitting_out if self.sitting_out >= 0 else None}
+        if self.accusation is not None:
+            accuser, accused, proven = self.accusation
+            extra["accusation"] = {"accuser": accuser, "accused": accused, "proven": proven}
         return HandResult(
             points=tuple(points), card_points=tuple(self.card_pts), tricks=tuple(self.tricks),
             cantos=tuple(self.cantos), losers=tuple(losers), winners=winners,
-            reason_code=code, reason=REASONS[code], capote=capote, tute=tute,
-            extra={"charges": {str(s): c for s, c in sorted(charges.items())},
-                   "offences": [[s, NOTATION[c]] for s, c in self.offences],
-                   "sitting_out": self.sitting_out if self.sitting_out >= 0 else None})
+            reason_code=code, reason=REASONS[code], capote=capote, tute=tute, extra=extra)
 
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, CabreroHand)
@@ -299,7 +319,9 @@ class CabreroHand(HandState):
 
 class CabreroRenuncioHand(CabreroHand):
     """A Cabrero hand under option ``renuncio``: illegal cards are accepted and recorded;
-    with ``acusar`` the seat to act may accuse another seat instead of playing."""
+    with ``acusar`` the seat to act may accuse another seat instead of playing, and once the
+    hand is played out every seat, in play order from the mano, may accuse or pass (phase
+    ``WINDOW``) before the result is fixed."""
 
     __slots__ = ()
 
@@ -320,6 +342,12 @@ class CabreroRenuncioHand(CabreroHand):
             acts += [A.ACCUSE + s for s in self.active if s != self.turn]
         return acts
 
+    def _other_actions(self) -> list[int]:
+        if self.phase == Phase.WINDOW:  # the accusation window at the end of the hand
+            seat = self.turn
+            return [*(A.ACCUSE + s for s in self.active if s != seat), A.PASS]
+        return super()._other_actions()
+
     def _apply_other(self, action: int) -> None:
         if A.ACCUSE <= action < A.ACCUSE + 6:
             accused = action - A.ACCUSE
@@ -327,7 +355,58 @@ class CabreroRenuncioHand(CabreroHand):
             self.accusation = (self.turn, accused, proven)
             self._end()
             return
+        if action == A.PASS:  # only legal in the accusation window
+            seat = self.turn
+            nxt = self.next_seat[seat]
+            if nxt == self.mano:  # the last seat in play order passed: no accusation
+                self._end()
+            else:
+                self.turn = nxt
+            return
         super()._apply_other(action)
+
+    def _end(self) -> None:
+        """Under ``acusar`` the end of play (the last trick taken, or a tute) opens the
+        accusation window, mano first; the hand ends when someone accuses or all pass."""
+        if (self.phase == Phase.PLAY and self.accusation is None
+                and self.setup.options.get("acusar")):
+            self.phase = Phase.WINDOW
+            self.turn = self.mano
+            self.may_sing = -1
+            return
+        super()._end()
+
+    def window_passed(self) -> list[int]:
+        """The seats that have passed in the accusation window so far (play order)."""
+        if self.phase != Phase.WINDOW:
+            return []
+        order = list(self.active)
+        i = order.index(self.mano)
+        order = order[i:] + order[:i]
+        return order[:order.index(self.turn)]
+
+    def _reject(self, action: int) -> None:
+        if self.setup.options.get("acusar"):
+            if A.ACCUSE <= action < A.ACCUSE + 6:
+                accused = action - A.ACCUSE
+                if accused == self.turn:
+                    raise IllegalActionError("You cannot accuse yourself.", seat=accused)
+                if accused not in self.active:
+                    raise IllegalActionError(f"Seat {accused} is not playing this hand.",
+                                             seat=accused)
+            if self.phase == Phase.WINDOW:
+                raise WrongPhaseError(
+                    "The hand has been played out: accuse a player of renuncio ('accuse:k') "
+                    "or pass ('pass').")
+            if action == A.PASS:
+                raise WrongPhaseError("There is nothing to pass now: play a card.")
+        super()._reject(action)
+
+    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
+        super()._observe_extra(obs, seat)
+        if self.setup.options.get("acusar"):
+            obs["accusation_window"] = None if self.phase != Phase.WINDOW else {
+                "seat": self.turn, "passed": self.window_passed()}
 
 
 class CabreroMatch(MatchState):
