@@ -16,7 +16,7 @@ TUTE_TABLE_SCHEDULER        "auto"      how deferred moves run: ``celery`` (a wo
 TUTE_DEFAULT_TURN_SECONDS   60          turn timer of a new table (0: none)
 TUTE_BOT_BUDGET_MS          0           thinking time of the strong bot per move (0: the
                                         engine's default)
-TUTE_SOCKET_THREADS         16          threads (and PostgreSQL connections) per server
+TUTE_SOCKET_THREADS         8           threads (and PostgreSQL connections) per server
                                         process for the sockets' database work
 ==========================  ==========  ====================================================
 
@@ -38,7 +38,7 @@ _DEFAULTS: dict[str, float | int | str] = {
     "TUTE_TABLE_SCHEDULER": "auto",
     "TUTE_DEFAULT_TURN_SECONDS": 60,
     "TUTE_BOT_BUDGET_MS": 0.0,
-    "TUTE_SOCKET_THREADS": 16,
+    "TUTE_SOCKET_THREADS": 8,
 }
 
 SCHEDULERS = ("auto", "celery", "inprocess", "immediate", "manual")
