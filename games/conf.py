@@ -18,6 +18,8 @@ TUTE_BOT_BUDGET_MS          0           thinking time of the strong bot per move
                                         engine's default)
 TUTE_SOCKET_THREADS         8           threads (and PostgreSQL connections) per server
                                         process for the sockets' database work
+TUTE_GC_TUNING              True        the first socket of a server process freezes the
+                                        warmed-up heap and spaces out full collections
 ==========================  ==========  ====================================================
 
 The environment variable wins over nothing: a Django setting of the same name wins over it.
@@ -39,6 +41,7 @@ _DEFAULTS: dict[str, float | int | str] = {
     "TUTE_DEFAULT_TURN_SECONDS": 60,
     "TUTE_BOT_BUDGET_MS": 0.0,
     "TUTE_SOCKET_THREADS": 8,
+    "TUTE_GC_TUNING": "1",
 }
 
 SCHEDULERS = ("auto", "celery", "inprocess", "immediate", "manual")
@@ -88,6 +91,13 @@ def bot_budget_ms() -> float | None:
 
 def socket_threads() -> int:
     return max(1, int(_get("TUTE_SOCKET_THREADS")))
+
+
+def gc_tuning() -> bool:
+    value = _get("TUTE_GC_TUNING")
+    if isinstance(value, bool):
+        return value
+    return str(value).strip().lower() not in {"0", "false", "no", "off", ""}
 
 
 def scheduler_mode() -> str:

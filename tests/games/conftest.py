@@ -30,6 +30,7 @@ def table_settings(settings: Any) -> Iterator[None]:
     settings.TUTE_HAND_PAUSE = 0
     settings.TUTE_BOT_BUDGET_MS = 2
     settings.TUTE_WATCHDOG_GRACE = 5
+    settings.TUTE_GC_TUNING = False  # a server's tuning, not the test process's
     live.clear()
     selectors.clear_snapshots()
     clear_fragments()
