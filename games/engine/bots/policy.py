@@ -15,8 +15,9 @@ The rules, by objective (:func:`objective_of`):
   when others follow, and only when the trick is worth it; otherwise throw the least valuable
   card, keeping trumps; cash masters (an as, a three with the as gone) when the stock is empty;
   draw trumps when holding most of them; lead low from a long suit; while a stock lasts lead
-  and throw blank cards. With a partner: when he is winning the trick safely, load it with
-  points ("cargar"), else do not overtake him.
+  and throw blank cards, counting a canto the seat could sing as part of a trick's worth.
+  With a partner: when he is winning the trick safely, load it with points ("cargar"), else
+  do not overtake him.
 * **cabrero** (Cabrero, Chancho: the players in the middle lose): a seat with a strong hand, or
   already on top, *chases* (plays for points as above); any other seat *avoids* tricks: it plays
   the highest card that does not win, and when it must win, wins with the cheapest card and
@@ -201,6 +202,9 @@ def _follow(state: HandState, seat: int, cards: list[int], trump: int, keep: int
         cost = min(winners, key=lambda c: (SUIT[c] == trump, POINTS[c] if last else 0,
                                            _RANK[c] + (20 if keep >> c & 1 else 0)))
         stock_open = isinstance(state, StockHand) and state.stock_left > 0
+        if stock_open:
+            # While a stock lasts tricks are cheap and a canto is the prize: the winner sings.
+            pts += canto_in_hand(state, state.hands[seat] & ~(1 << cost))
         if last:
             cheap = SUIT[cost] != trump or _RANK[cost] < 7 or pts >= 10
             if pts + POINTS[cost] > 0 and cheap:
@@ -214,6 +218,16 @@ def _follow(state: HandState, seat: int, cards: list[int], trump: int, keep: int
             if pts >= 10 and not stock_open:
                 return max(winners, key=lambda c: (SUIT[c] != trump, _RANK[c]))
     return cheapest_throw(cards, trump, keep)
+
+
+def canto_in_hand(state: HandState, hand: int) -> int:
+    """Points of the best canto ``hand`` could sing now (unsung pairs held together)."""
+    pairs = hand & (hand << 1) & ALL_KINGS
+    best = 0
+    for s in range(4):
+        if pairs >> KING_OF[s] & 1 and not state.sung >> s & 1:
+            best = max(best, state.canto_value(s))
+    return best
 
 
 def _safe(card: int, trump: int, unseen: int, state: HandState) -> bool:
