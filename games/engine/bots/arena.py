@@ -27,7 +27,7 @@ Run it as ``python -m games.engine arena --variant V --bots A,B[,...] --games N 
 
 >>> r = run_arena("dos_ar", ["heuristic", "random"], games=2, seed=1)
 >>> r.bots, sum(s.games for s in r.stats)
-(['heuristic', 'random'], 4)
+(['heuristic', 'random'], 8)
 """
 
 from __future__ import annotations
