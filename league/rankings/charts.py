@@ -37,10 +37,34 @@ def line_chart(values: Sequence[int], *, title: str, description: str, x_label: 
     """The rating after each game, as a line (the games on the horizontal axis)."""
     if not values:
         return mark_safe("")
-    points = _downsample(values)
-    low, high = _nice_range(min(values), max(values))
+    return line_chart_points(
+        _downsample(values),
+        count=len(values),
+        low=min(values),
+        high=max(values),
+        title=title,
+        description=description,
+        x_label=x_label,
+    )
+
+
+def line_chart_points(
+    points: Sequence[tuple[int, int]],
+    *,
+    count: int,
+    low: int,
+    high: int,
+    title: str,
+    description: str,
+    x_label: str,
+) -> SafeString:
+    """:func:`line_chart` of a curve already sampled: ``points`` are (index, value) pairs of a
+    curve of ``count`` values between ``low`` and ``high`` (e.g. ``selectors.rating_curve``)."""
+    if not points:
+        return mark_safe("")
+    low, high = _nice_range(low, high)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    last = max(len(values) - 1, 1)
+    last = max(count - 1, 1)
 
     def xy(i: int, v: int) -> str:
         x = LEFT + plot_w * i / last
@@ -67,7 +91,7 @@ def line_chart(values: Sequence[int], *, title: str, description: str, x_label: 
         f'<circle class="chart-dot" cx="{end_x}" cy="{end_y}" r="4"/>'
         f'<text class="chart-tick" x="{LEFT}" y="{HEIGHT - 8}">1</text>'
         f'<text class="chart-tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end">'
-        f"{len(values)}</text>"
+        f"{count}</text>"
         f'<text class="chart-label" x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" '
         f'text-anchor="middle">{escape(x_label)}</text>'
         "</svg>"

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from league.ratings import is_provisional
+from league.ratings import PROVISIONAL_GAMES, is_provisional
 
 
 class FinishedMatch(models.Model):
@@ -64,7 +64,11 @@ class MatchParticipant(models.Model):
         DRAW = "D", _("Draw")
         LOSS = "L", _("Loss")
 
-    match = models.ForeignKey(FinishedMatch, on_delete=models.CASCADE, related_name="participants")
+    # No index of their own on match and user: the unique (match, seat) and the indexes that
+    # start with user serve the lookups by either, and each index costs every write.
+    match = models.ForeignKey(
+        FinishedMatch, on_delete=models.CASCADE, related_name="participants", db_index=False
+    )
     seat = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -73,6 +77,7 @@ class MatchParticipant(models.Model):
         blank=True,
         related_name="match_participations",
         verbose_name=_("user"),
+        db_index=False,
     )
     bot_level = models.CharField(_("bot level"), max_length=20, blank=True)
     # Copied from the match so that a player's figures need no join.
@@ -109,6 +114,8 @@ class MatchParticipant(models.Model):
         indexes = [
             models.Index(fields=["user", "variant", "finished_at"]),
             models.Index(fields=["user", "finished_at"]),
+            # The rating reads the seats of consecutive matches by their finish time.
+            models.Index(fields=["finished_at"], name="rankings_seat_finished"),
         ]
 
     def __str__(self) -> str:
@@ -125,6 +132,7 @@ class Rating(models.Model):
         on_delete=models.CASCADE,
         related_name="ratings",
         verbose_name=_("user"),
+        db_index=False,  # the unique (user, variant) serves
     )
     variant = models.CharField(_("variant"), max_length=20)
     mu = models.FloatField("mu")
@@ -142,6 +150,14 @@ class Rating(models.Model):
         ]
         indexes = [
             models.Index(fields=["variant", "-shown", "-mu", "user"]),
+            # The leaderboards: only ratings past the provisional games, in board order, with
+            # the last game's date (so counting the active ones reads the index alone). Used
+            # while RANKINGS_LEADERBOARD_MIN_GAMES is at least PROVISIONAL_GAMES.
+            models.Index(
+                fields=["variant", "-shown", "-mu", "user", "last_played_at"],
+                condition=models.Q(games__gte=PROVISIONAL_GAMES),
+                name="rankings_rating_board",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -153,15 +169,18 @@ class Rating(models.Model):
 
 
 class RatingHistory(models.Model):
+    # No index of their own on user and match: the (user, variant, ...) index and the unique
+    # (match, user) serve the lookups by either, and each index costs every rated match.
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
         related_name="rating_history",
         verbose_name=_("user"),
+        db_index=False,
     )
     variant = models.CharField(_("variant"), max_length=20)
     match = models.ForeignKey(
-        FinishedMatch, on_delete=models.CASCADE, related_name="rating_changes"
+        FinishedMatch, on_delete=models.CASCADE, related_name="rating_changes", db_index=False
     )
     # Copied from the match: the rating order is (finished_at, table_id).
     finished_at = models.DateTimeField(_("finished at"))

@@ -13,7 +13,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db import connection
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
 from league import ratings
@@ -214,27 +215,42 @@ class HeadToHead:
 
 def head_to_head(*, user: User, variant: str | None = None, limit: int = 8) -> list[HeadToHead]:
     """The opponents the player met most (partners do not count), with his record against
-    each: a win when he finished ahead of the opponent (2 queries)."""
-    mine = MatchParticipant.objects.filter(user=user)
-    if variant:
-        mine = mine.filter(variant=variant)
-    me_in = MatchParticipant.objects.filter(match_id=OuterRef("match_id"), user=user)
-    rows = list(
-        MatchParticipant.objects.filter(match_id__in=mine.values("match_id"), user__isnull=False)
-        .exclude(user=user)
-        .annotate(
-            my_place=Subquery(me_in.values("place")[:1]),
-            my_side=Subquery(me_in.values("side")[:1]),
-        )
-        .exclude(side=F("my_side"))
-        .values("user_id")
-        .annotate(
-            games=Count("id"),
-            wins=Count("id", filter=Q(my_place__lt=F("place"))),
-            losses=Count("id", filter=Q(my_place__gt=F("place"))),
-        )
-        .order_by("-games", "user_id")[:limit]
+    each: a win when he finished ahead of the opponent (2 queries).
+
+    One aggregate over his seats (by the ``(user, variant, finished_at)`` index) joined with
+    the other seats of the same matches (by the ``(match, seat)`` index): a few index lookups
+    per match he played, whatever the size of the tables. Written in SQL because the ORM can
+    only join the seats through their match, which made PostgreSQL hash every match. (The
+    former correlated subqueries, three per opponent's seat, had an estimated cost that made
+    PostgreSQL compile the query with JIT, most of a second, on tables without statistics.)
+    """
+    meta = MatchParticipant._meta
+    quote = connection.ops.quote_name
+    table = quote(meta.db_table)
+
+    def col(name: str) -> str:
+        return quote(meta.get_field(name).column)
+
+    match, user_, place, side = col("match"), col("user"), col("place"), col("side")
+    params: dict[str, Any] = {"user": user.pk, "limit": limit}
+    sql = (
+        f"SELECT o.{user_}, COUNT(*),"
+        f" SUM(CASE WHEN m.{place} < o.{place} THEN 1 ELSE 0 END),"
+        f" SUM(CASE WHEN m.{place} > o.{place} THEN 1 ELSE 0 END)"
+        f" FROM {table} m INNER JOIN {table} o ON o.{match} = m.{match}"
+        f" WHERE m.{user_} = %(user)s"
+        f" AND o.{user_} IS NOT NULL AND o.{user_} <> %(user)s AND o.{side} <> m.{side}"
     )
+    if variant:
+        sql += f" AND m.{col('variant')} = %(variant)s"
+        params["variant"] = variant
+    sql += f" GROUP BY o.{user_} ORDER BY 2 DESC, 1 ASC LIMIT %(limit)s"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = [
+            {"user_id": u, "games": int(g), "wins": int(w or 0), "losses": int(lo or 0)}
+            for u, g, w, lo in cursor.fetchall()
+        ]
     users = User.objects.select_related("profile").in_bulk([r["user_id"] for r in rows])
     return [
         HeadToHead(
@@ -258,6 +274,10 @@ def _with_seats(qs: QuerySet[FinishedMatch]) -> QuerySet[FinishedMatch]:
     )
 
 
+#: What a list of matches does not show: the engine's record and results (large JSON).
+LIST_DEFERRED = ("record", "result", "hands")
+
+
 def recent_matches(
     *, user: User, variant: str | None = None, limit: int = 10
 ) -> list[FinishedMatch]:
@@ -268,14 +288,20 @@ def recent_matches(
         seats = seats.filter(variant=variant)
     # The player's last seats by his own index, then their matches: no scan of every match.
     last = seats.order_by("-finished_at", "-match_id").values_list("match_id", flat=True)[:limit]
-    qs = FinishedMatch.objects.filter(pk__in=list(last))
+    qs = FinishedMatch.objects.filter(pk__in=list(last)).defer(*LIST_DEFERRED)
     matches = list(
-        _with_seats(qs.order_by("-finished_at", "-table_id")).prefetch_related(
+        qs.order_by("-finished_at", "-table_id").prefetch_related(
+            Prefetch(
+                "participants",
+                queryset=MatchParticipant.objects.select_related("user__profile")
+                .defer("points_per_hand")
+                .order_by("seat"),
+            ),
             Prefetch(
                 "rating_changes",
-                queryset=RatingHistory.objects.filter(user=user),
+                queryset=RatingHistory.objects.filter(user=user).order_by(),
                 to_attr="my_changes",
-            )
+            ),
         )
     )
     for match in matches:
@@ -301,6 +327,62 @@ def rating_history(*, user: User, variant: str) -> list[HistoryPoint]:
         .order_by("finished_at", "table_id")
         .values_list("finished_at", "shown", "games")
     ]
+
+
+@dataclass(frozen=True)
+class RatingCurve:
+    """The shown rating after each rated game of a variant, sampled for a chart."""
+
+    games: int  # rated games: the points of the whole curve
+    first: int
+    last: int
+    low: int
+    best: int
+    #: (index of the game from 0, shown rating after it): at most the limit asked for, evenly
+    #: spread, the first and the last game included.
+    points: list[tuple[int, int]]
+
+
+def rating_curve(*, user: User, variant: str, limit: int = 400) -> RatingCurve | None:
+    """The rating history of a variant for a chart, sampled by the database (1 query).
+
+    At most ``limit`` points come back however many games the player has: the first game of
+    each of ``limit - 1`` equal spans of the history, and the last one; the count, the lowest
+    and the highest rating come from the whole history. None without a rated game.
+    """
+    limit = max(limit, 2)
+    meta = RatingHistory._meta
+    quote = connection.ops.quote_name
+
+    def col(name: str) -> str:
+        return quote(meta.get_field(name).column)
+
+    sql = (
+        "SELECT n, shown, total, low, best FROM ("
+        f"SELECT {col('shown')} AS shown,"
+        f" ROW_NUMBER() OVER (ORDER BY {col('finished_at')}, {col('table_id')}) AS n,"
+        " COUNT(*) OVER () AS total,"
+        f" MIN({col('shown')}) OVER () AS low, MAX({col('shown')}) OVER () AS best"
+        f" FROM {quote(meta.db_table)}"
+        f" WHERE {col('user')} = %(user)s AND {col('variant')} = %(variant)s"
+        ") h WHERE total <= %(limit)s OR n = total"
+        " OR ((n - 1) * (%(limit)s - 1)) %% (total - 1) < %(limit)s - 1"
+        " ORDER BY n"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"user": user.pk, "variant": variant, "limit": limit})
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    _n, _shown, total, low, best = rows[0]
+    return RatingCurve(
+        games=int(total),
+        first=int(rows[0][1]),
+        last=int(rows[-1][1]),
+        low=int(low),
+        best=int(best),
+        points=[(int(n) - 1, int(shown)) for n, shown, *_rest in rows],
+    )
 
 
 @dataclass(frozen=True)
@@ -331,11 +413,59 @@ def points_bins(values: Iterable[int], width: int = BIN_WIDTH, last: int = LAST_
 
 
 def points_distribution(*, user: User, variant: str) -> list[Bin]:
-    """How many hands the player ended with each band of points, in one variant (1 query)."""
-    values = MatchParticipant.objects.filter(user=user, variant=variant).values_list(
-        "points_per_hand", flat=True
+    """How many hands the player ended with each band of points, in one variant (1 query).
+
+    The database unnests the seats' ``points_per_hand`` and counts them per band (PostgreSQL,
+    SQLite): a few rows come back whatever the number of hands. Elsewhere the lists are read
+    and counted here.
+    """
+    counts = _points_bin_counts(user=user, variant=variant)
+    if counts is None:
+        values = (
+            MatchParticipant.objects.filter(user=user, variant=variant)
+            .order_by()
+            .values_list("points_per_hand", flat=True)
+        )
+        return points_bins(p for hand_points in values for p in hand_points or [])
+    bins = points_bins([])
+    return [Bin(b.low, b.high, counts.get(i, 0)) for i, b in enumerate(bins)]
+
+
+# The band of each value of the seats' lists, counted by the database: ``min(max(v, 0),
+# LAST_BIN) // BIN_WIDTH`` (the index of the band in points_bins()), per vendor.
+_BIN_COUNT_SQL = {
+    "postgresql": (
+        "SELECT LEAST(GREATEST(TRUNC(e.value::numeric), 0), %(last)s)::integer / %(width)s,"
+        " COUNT(*) FROM {table} p CROSS JOIN LATERAL jsonb_array_elements_text("
+        " CASE WHEN jsonb_typeof(p.{points}) = 'array' THEN p.{points} ELSE '[]'::jsonb END"
+        ") AS e(value) WHERE p.{user} = %(user)s AND p.{variant} = %(variant)s GROUP BY 1"
+    ),
+    "sqlite": (
+        "SELECT MIN(MAX(CAST(e.value AS INTEGER), 0), %(last)s) / %(width)s, COUNT(*)"
+        " FROM {table} p, json_each(CASE WHEN json_type(p.{points}) = 'array'"
+        " THEN p.{points} ELSE '[]' END) AS e"
+        " WHERE p.{user} = %(user)s AND p.{variant} = %(variant)s GROUP BY 1"
+    ),
+}
+
+
+def _points_bin_counts(*, user: User, variant: str) -> dict[int, int] | None:
+    """``{band index: hands}`` counted by the database, or None if it cannot (1 query)."""
+    sql = _BIN_COUNT_SQL.get(connection.vendor)
+    if sql is None:
+        return None
+    meta = MatchParticipant._meta
+    quote = connection.ops.quote_name
+    sql = sql.format(
+        table=quote(meta.db_table),
+        points=quote(meta.get_field("points_per_hand").column),
+        user=quote(meta.get_field("user").column),
+        variant=quote(meta.get_field("variant").column),
     )
-    return points_bins(p for hand_points in values for p in hand_points or [])
+    params = {"last": LAST_BIN, "width": BIN_WIDTH, "user": user.pk, "variant": variant}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {int(band): int(count) for band, count in cursor.fetchall()}
 
 
 # --- clubs and other groups of matches ------------------------------------------------------
@@ -396,9 +526,9 @@ def club_statistics(*, club: Club, players: int = 10, matches: int = 10) -> Grou
     )
     seats = MatchParticipant.objects.filter(user__in=members)
     recent = _with_seats(
-        FinishedMatch.objects.filter(pk__in=seats.values("match_id")).order_by(
-            "-finished_at", "-table_id"
-        )
+        FinishedMatch.objects.filter(pk__in=seats.values("match_id"))
+        .defer(*LIST_DEFERRED)
+        .order_by("-finished_at", "-table_id")
     )[:matches]
     return GroupStats(
         per_variant=_group_per_variant(seats),

@@ -18,13 +18,13 @@ order of arrival, and :func:`ratings_recompute` (everything from scratch) gives 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Model, OuterRef, Q, Subquery
 
 from league import ratings
 from league.models import User
@@ -35,6 +35,8 @@ from .tally import tally_match
 logger = logging.getLogger(__name__)
 
 CHUNK = 2000
+#: Rows per INSERT or DELETE of ratings.
+BATCH = 1000
 
 
 # --- storing finished matches ---------------------------------------------------------------
@@ -154,7 +156,7 @@ def match_store(
 
 @dataclass
 class _State:
-    """A rating being worked on in memory."""
+    """A rating being worked on in memory (``games`` 0 with a ``pk``: a row to delete)."""
 
     mu: float
     sigma: float
@@ -163,6 +165,17 @@ class _State:
     last_played_at: datetime | None
     pk: int | None = None
     dirty: bool = False
+
+
+class _Match(NamedTuple):
+    """A match to rate, as read from the ordered list of them (a tuple: a hundred thousand of
+    them cost the garbage collector nothing)."""
+
+    pk: int
+    table_id: int
+    variant: str
+    finished_at: datetime
+    status: str
 
 
 def _lock_ledger() -> RatingLedger:
@@ -183,33 +196,57 @@ def _after(finished_at: datetime, table_id: int) -> Q:
     return Q(finished_at__gt=finished_at) | Q(finished_at=finished_at, table_id__gt=table_id)
 
 
-def _rewind(matches: Iterable[FinishedMatch]) -> int:
-    """Undo the ratings of ``matches`` (applied, all after the others still applied)."""
-    ids = [m.pk for m in matches]
-    keys = set(RatingHistory.objects.filter(match_id__in=ids).values_list("user_id", "variant"))
-    RatingHistory.objects.filter(match_id__in=ids).delete()
+def _default_state(pk: int | None = None) -> _State:
+    default = ratings.DEFAULT_SKILL
+    return _State(mu=default.mu, sigma=default.sigma, games=0, wins=0, last_played_at=None, pk=pk)
+
+
+def _rewind(ids: Sequence[int]) -> dict[tuple[int, str], _State]:
+    """Undo the ratings of the matches ``ids`` (applied, all after the others still applied).
+
+    Their history rows are deleted and they are pending again; each affected rating goes back
+    to its last remaining history row (or to nothing), returned as in-memory states that
+    :func:`_apply` starts from and saves once. A fixed number of queries, whatever the number
+    of matches and players.
+    """
+    history = RatingHistory.objects.filter(match_id__in=ids)
+    keys = set(history.order_by().values_list("user_id", "variant"))
+    history.delete()
     FinishedMatch.objects.filter(pk__in=ids).update(
         rating_status=FinishedMatch.RatingStatus.PENDING
     )
-    for user_id, variant in keys:
-        last = (
-            RatingHistory.objects.filter(user_id=user_id, variant=variant)
-            .order_by("-finished_at", "-table_id")
-            .first()
+    states = {key: _default_state() for key in keys}
+    # Each affected rating with the id of its last remaining history row (one query per
+    # variant, an index lookup per rating), then those rows.
+    last = RatingHistory.objects.filter(
+        user_id=OuterRef("user_id"), variant=OuterRef("variant")
+    ).order_by("-finished_at", "-table_id")
+    rows: list[tuple[int, int, str, int | None]] = []
+    for variant in sorted({v for _u, v in keys}):
+        rows += (
+            Rating.objects.filter(variant=variant, user_id__in={u for u, v in keys if v == variant})
+            .annotate(last_id=Subquery(last.values("pk")[:1]))
+            .values_list("pk", "user_id", "variant", "last_id")
         )
-        if last is None:
-            Rating.objects.filter(user_id=user_id, variant=variant).delete()
-        else:
-            Rating.objects.filter(user_id=user_id, variant=variant).update(
-                mu=last.mu,
-                sigma=last.sigma,
-                shown=last.shown,
-                games=last.games,
-                wins=last.wins,
-                last_played_at=last.finished_at,
-            )
+    if rows:
+        lasts = RatingHistory.objects.in_bulk([r[3] for r in rows if r[3] is not None])
+        for pk, user_id, variant, last_id in rows:
+            h = lasts.get(last_id) if last_id is not None else None
+            if h is None:
+                states[(user_id, variant)] = _default_state(pk)
+            else:
+                states[(user_id, variant)] = _State(
+                    mu=h.mu,
+                    sigma=h.sigma,
+                    games=h.games,
+                    wins=h.wins,
+                    last_played_at=h.finished_at,
+                    pk=pk,
+                )
+    for st in states.values():
+        st.dirty = True
     logger.info("ratings: rewound %d matches to rate a late one first", len(ids))
-    return len(ids)
+    return states
 
 
 def _load_states(states: dict[tuple[int, str], _State], keys: set[tuple[int, str]]) -> None:
@@ -232,71 +269,165 @@ def _load_states(states: dict[tuple[int, str], _State], keys: set[tuple[int, str
                 pk=r["pk"],
             )
     for key in missing - states.keys():
-        default = ratings.DEFAULT_SKILL
-        states[key] = _State(
-            mu=default.mu, sigma=default.sigma, games=0, wins=0, last_played_at=None
-        )
+        states[key] = _default_state()
 
 
-def _save_states(states: dict[tuple[int, str], _State]) -> None:
-    new, changed = [], []
-    for (user_id, variant), st in states.items():
-        if not st.dirty:
-            continue
-        row = Rating(
-            pk=st.pk,
-            user_id=user_id,
-            variant=variant,
-            mu=st.mu,
-            sigma=st.sigma,
-            shown=ratings.shown_rating(ratings.Skill(st.mu, st.sigma)),
-            games=st.games,
-            wins=st.wins,
-            last_played_at=st.last_played_at,
-        )
-        (changed if st.pk is not None else new).append(row)
-    Rating.objects.bulk_create(new, batch_size=1000)
-    Rating.objects.bulk_update(
-        changed,
-        ["mu", "sigma", "shown", "games", "wins", "last_played_at"],
-        batch_size=1000,
+RATING_FIELDS = ("user_id", "variant", "mu", "sigma", "shown", "games", "wins", "last_played_at")
+HISTORY_FIELDS = (
+    "user_id",
+    "variant",
+    "match_id",
+    "finished_at",
+    "table_id",
+    "mu_before",
+    "sigma_before",
+    "mu",
+    "sigma",
+    "shown_before",
+    "shown",
+    "games",
+    "wins",
+)
+
+
+def _insert(model: type[Model], fields: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
+    """Insert ``rows`` (the values of ``fields``, attribute names) in bulk.
+
+    On PostgreSQL with psycopg 3, by COPY: no model instance and no SQL to build per row, which
+    were most of the time of a recomputation. Elsewhere by ``bulk_create``.
+    """
+    if not rows:
+        return
+    with connection.cursor() as cursor:
+        raw = getattr(cursor, "cursor", None)
+        if connection.vendor == "postgresql" and hasattr(raw, "copy"):
+            quote = connection.ops.quote_name
+            meta = model._meta
+            columns = ", ".join(quote(meta.get_field(f).column) for f in fields)
+            with raw.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+    model._default_manager.bulk_create(
+        [model(**dict(zip(fields, row, strict=True))) for row in rows], batch_size=BATCH
     )
 
 
-def _apply(pending_ids: Sequence[int], ledger: RatingLedger) -> int:
-    """Rate the matches ``pending_ids`` (already in rating order)."""
-    states: dict[tuple[int, str], _State] = {}
-    applied = 0
-    for start in range(0, len(pending_ids), CHUNK):
-        chunk = pending_ids[start : start + CHUNK]
-        seats: dict[int, list[tuple[int, int | None, int, str]]] = {}
-        for match_id, seat, user_id, place, outcome in MatchParticipant.objects.filter(
-            match_id__in=chunk
-        ).values_list("match_id", "seat", "user_id", "place", "outcome"):
-            seats.setdefault(match_id, []).append((seat, user_id, place, outcome))
-        matches = {
-            m["pk"]: m
-            for m in FinishedMatch.objects.filter(pk__in=chunk).values(
-                "pk", "table_id", "variant", "finished_at", "players"
-            )
-        }
-        _load_states(
-            states,
-            {
-                (user_id, matches[mid]["variant"])
-                for mid, rows in seats.items()
-                for _s, user_id, _p, _o in rows
-                if user_id is not None
-            },
+def _save_states(states: dict[tuple[int, str], _State]) -> None:
+    """Write the changed ratings: the new ones inserted, the others replaced (deleted and
+    inserted again with their id: an UPDATE of many rows through bulk_update() builds an
+    expression per row and field, seconds of Python for a few thousand ratings)."""
+    new: list[tuple[Any, ...]] = []
+    changed: list[tuple[Any, ...]] = []
+    gone: list[int] = []
+    for (user_id, variant), st in states.items():
+        if not st.dirty:
+            continue
+        if st.pk is not None:
+            gone.append(st.pk)
+        if st.games == 0:  # rewound to nothing and not rated again
+            continue
+        row = (
+            user_id,
+            variant,
+            st.mu,
+            st.sigma,
+            ratings.shown_rating(ratings.Skill(st.mu, st.sigma)),
+            st.games,
+            st.wins,
+            st.last_played_at,
         )
-        history: list[RatingHistory] = []
+        if st.pk is None:
+            new.append(row)
+        else:
+            changed.append((st.pk, *row))
+    for start in range(0, len(gone), BATCH):
+        Rating.objects.filter(pk__in=gone[start : start + BATCH]).delete()
+    _insert(Rating, ("id", *RATING_FIELDS), changed)
+    _insert(Rating, RATING_FIELDS, new)
+
+
+def _to_rate(*statuses: str) -> list[_Match]:
+    """The matches with one of ``statuses``, in rating order (1 query, by an index)."""
+    return [
+        _Match(*row)
+        for row in FinishedMatch.objects.filter(rating_status__in=statuses)
+        .order_by("finished_at", "table_id")
+        .values_list("pk", "table_id", "variant", "finished_at", "rating_status")
+    ]
+
+
+def _seats(chunk: Sequence[_Match]) -> dict[int, list[tuple[int, int | None, int, str]]]:
+    """The seats of the chunk's matches, ``{match: [(seat, user, place, outcome)]}`` (1 query).
+
+    The chunk's matches are consecutive in the rating order, so their seats are the rated seats
+    in a range of ``finished_at`` (copied on every seat), read by that index: the cost does not
+    depend on the size of the table, with or without planner statistics (a list of 2,000 ids
+    makes PostgreSQL scan the whole table when it has none, e.g. in the transaction that
+    loaded the data). Seats in the range of other matches (void ones) are skipped.
+    """
+    wanted = {m.pk for m in chunk}
+    seats: dict[int, list[tuple[int, int | None, int, str]]] = {}
+    rows = (
+        MatchParticipant.objects.filter(
+            finished_at__gte=chunk[0].finished_at,
+            finished_at__lte=chunk[-1].finished_at,
+            rated=True,
+        )
+        .order_by()
+        .values_list("match_id", "seat", "user_id", "place", "outcome")
+    )
+    for match_id, seat, user_id, place, outcome in rows:
+        if match_id in wanted:
+            seats.setdefault(match_id, []).append((seat, user_id, place, outcome))
+    missing = wanted - seats.keys()
+    if missing:  # seats whose copy of finished_at differs from the match's (never, normally)
+        for match_id, seat, user_id, place, outcome in (
+            MatchParticipant.objects.filter(match_id__in=missing)
+            .order_by()
+            .values_list("match_id", "seat", "user_id", "place", "outcome")
+        ):
+            seats.setdefault(match_id, []).append((seat, user_id, place, outcome))
+    return seats
+
+
+def _apply(
+    matches: Sequence[_Match],
+    ledger: RatingLedger,
+    states: dict[tuple[int, str], _State] | None = None,
+    *,
+    fresh: bool = False,
+) -> int:
+    """Rate ``matches`` (in rating order), starting from ``states`` and the stored ratings
+    (none when ``fresh``: every rating was just deleted); each becomes applied or void.
+
+    Per chunk of matches: one query for their seats, one for the ratings not in memory yet
+    (none when ``fresh``), the history rows inserted in bulk, one UPDATE per new status. The
+    ratings are written once at the end.
+    """
+    states = {} if states is None else states
+    applied = 0
+    for start in range(0, len(matches), CHUNK):
+        chunk = matches[start : start + CHUNK]
+        seats = _seats(chunk)
+        keys = {
+            (user_id, m.variant)
+            for m in chunk
+            for _s, user_id, _p, _o in seats.get(m.pk, ())
+            if user_id is not None
+        }
+        if fresh:
+            for key in keys - states.keys():
+                states[key] = _default_state()
+        else:
+            _load_states(states, keys)
+        history: list[tuple[Any, ...]] = []
         done, void = [], []
-        for match_id in chunk:
-            m = matches[match_id]
-            rows = sorted(seats.get(match_id, []))
+        for m in chunk:
+            rows = sorted(seats.get(m.pk, []))
             players = [user_id for _s, user_id, _p, _o in rows]
             places = [place for _s, _u, place, _o in rows]
-            variant = m["variant"]
+            variant = m.variant
             prior = {
                 u: ratings.Skill(states[(u, variant)].mu, states[(u, variant)].sigma)
                 for u in players
@@ -305,10 +436,10 @@ def _apply(pending_ids: Sequence[int], ledger: RatingLedger) -> int:
             try:
                 new = ratings.rate_match(variant, places=places, players=players, prior=prior)
             except ValueError:
-                logger.exception("ratings: match of table %s cannot be rated", m["table_id"])
+                logger.exception("ratings: match of table %s cannot be rated", m.table_id)
                 new = {}
             if not new:
-                void.append(match_id)
+                void.append(m)
                 continue
             won = {u for _s, u, _p, outcome in rows if outcome == MatchParticipant.Outcome.WIN}
             for user_id, skill in new.items():
@@ -317,34 +448,37 @@ def _apply(pending_ids: Sequence[int], ledger: RatingLedger) -> int:
                 st.mu, st.sigma = skill.mu, skill.sigma
                 st.games += 1
                 st.wins += user_id in won
-                st.last_played_at = m["finished_at"]
+                st.last_played_at = m.finished_at
                 st.dirty = True
-                history.append(
-                    RatingHistory(
-                        user_id=user_id,
-                        variant=variant,
-                        match_id=match_id,
-                        finished_at=m["finished_at"],
-                        table_id=m["table_id"],
-                        mu_before=before.mu,
-                        sigma_before=before.sigma,
-                        mu=skill.mu,
-                        sigma=skill.sigma,
-                        shown_before=before.shown,
-                        shown=skill.shown,
-                        games=st.games,
-                        wins=st.wins,
+                history.append(  # HISTORY_FIELDS
+                    (
+                        user_id,
+                        variant,
+                        m.pk,
+                        m.finished_at,
+                        m.table_id,
+                        before.mu,
+                        before.sigma,
+                        skill.mu,
+                        skill.sigma,
+                        before.shown,
+                        skill.shown,
+                        st.games,
+                        st.wins,
                     )
                 )
-            done.append(match_id)
-            ledger.last_finished_at, ledger.last_table_id = m["finished_at"], m["table_id"]
-        RatingHistory.objects.bulk_create(history, batch_size=2000)
-        FinishedMatch.objects.filter(pk__in=done).update(
-            rating_status=FinishedMatch.RatingStatus.APPLIED
-        )
-        FinishedMatch.objects.filter(pk__in=void).update(
-            rating_status=FinishedMatch.RatingStatus.VOID
-        )
+            done.append(m)
+            ledger.last_finished_at, ledger.last_table_id = m.finished_at, m.table_id
+        _insert(RatingHistory, HISTORY_FIELDS, history)
+        # Only the matches whose status changes are written (a recomputation leaves the
+        # applied ones alone).
+        for status, group in (
+            (FinishedMatch.RatingStatus.APPLIED, done),
+            (FinishedMatch.RatingStatus.VOID, void),
+        ):
+            ids = [m.pk for m in group if m.status != status]
+            if ids:
+                FinishedMatch.objects.filter(pk__in=ids).update(rating_status=status)
         applied += len(done)
     _save_states(states)
     ledger.applied += applied
@@ -360,34 +494,27 @@ def ratings_apply_pending() -> int:
     first = pending.order_by("finished_at", "table_id").values("finished_at", "table_id").first()
     if first is None:
         return 0
-    late = FinishedMatch.objects.filter(
-        _after(first["finished_at"], first["table_id"]),
-        rating_status=FinishedMatch.RatingStatus.APPLIED,
+    late = list(
+        FinishedMatch.objects.filter(
+            _after(first["finished_at"], first["table_id"]),
+            # implied by the line above, but a range of the (rating_status, finished_at,
+            # table_id) index: not a scan of every applied match
+            finished_at__gte=first["finished_at"],
+            rating_status=FinishedMatch.RatingStatus.APPLIED,
+        ).values_list("pk", flat=True)
     )
-    if late.exists():
-        _rewind(late.only("pk"))
-    ids = list(
-        FinishedMatch.objects.filter(rating_status=FinishedMatch.RatingStatus.PENDING)
-        .order_by("finished_at", "table_id")
-        .values_list("pk", flat=True)
-    )
-    return _apply(ids, ledger)
+    states = _rewind(late) if late else {}
+    return _apply(_to_rate(FinishedMatch.RatingStatus.PENDING), ledger, states)
 
 
 @transaction.atomic
 def ratings_recompute() -> int:
-    """Every rating from scratch: forget them all and rate every rated match again, in order."""
+    """Every rating from scratch: forget them all and rate every rated match again, in order
+    (the applied and the pending ones; the void ones stay void)."""
     ledger = _lock_ledger()
     RatingHistory.objects.all().delete()
     Rating.objects.all().delete()
-    FinishedMatch.objects.filter(rating_status=FinishedMatch.RatingStatus.APPLIED).update(
-        rating_status=FinishedMatch.RatingStatus.PENDING
-    )
     ledger.applied = 0
     ledger.last_finished_at = ledger.last_table_id = None
-    ids = list(
-        FinishedMatch.objects.filter(rating_status=FinishedMatch.RatingStatus.PENDING)
-        .order_by("finished_at", "table_id")
-        .values_list("pk", flat=True)
-    )
-    return _apply(ids, ledger)
+    matches = _to_rate(FinishedMatch.RatingStatus.APPLIED, FinishedMatch.RatingStatus.PENDING)
+    return _apply(matches, ledger, fresh=True)

@@ -62,12 +62,12 @@ def _decorate(matches: list) -> list:
 def leaderboard(request: HttpRequest) -> HttpResponse:
     variant = _variant(request)
     club = _club(request.GET.get("club"))
-    page = Paginator(selectors.leaderboard(variant=variant, club=club), PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
+    position = selectors.leaderboard_position(variant=variant, user=request.user, club=club)
+    paginator = Paginator(selectors.leaderboard(variant=variant, club=club), PAGE_SIZE)
+    paginator.count = position.total  # the same eligible ratings, counted once
+    page = paginator.get_page(request.GET.get("page"))
     offset = (page.number - 1) * PAGE_SIZE
     rows = [(offset + i + 1, rating) for i, rating in enumerate(page.object_list)]
-    position = selectors.leaderboard_position(variant=variant, user=request.user, club=club)
     absence = ""
     if request.user.is_authenticated and position.rank is None:
         absence = labels.absence_reason(
@@ -100,15 +100,17 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _rating_chart(history: list[selectors.HistoryPoint], variant_name: str):
-    values = [point.shown for point in history]
-    if not values:
+def _rating_chart(curve: selectors.RatingCurve | None, variant_name: str):
+    if curve is None:
         return ""
-    return charts.line_chart(
-        values,
+    return charts.line_chart_points(
+        curve.points,
+        count=curve.games,
+        low=curve.low,
+        high=curve.best,
         title=_("Rating in %(variant)s") % {"variant": variant_name},
         description=_("%(games)s rated games, from %(first)s to %(last)s; highest %(best)s.")
-        % {"games": len(values), "first": values[0], "last": values[-1], "best": max(values)},
+        % {"games": curve.games, "first": curve.first, "last": curve.last, "best": curve.best},
         x_label=_("rated games"),
     )
 
@@ -137,7 +139,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     for s in stats:
         s.name = labels.variant_name(s.variant)  # type: ignore[attr-defined]
     variant_name = labels.variant_name(variant)
-    history = selectors.rating_history(user=user, variant=variant)
+    curve = selectors.rating_curve(user=user, variant=variant, limit=charts.MAX_POINTS)
     return render(
         request,
         "rankings/player.html",
@@ -148,7 +150,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "variant": variant,
             "variant_name": variant_name,
             "tabs": [t for t in _variant_tabs(variant) if t["key"] in played or t["current"]],
-            "rating_chart": _rating_chart(history, variant_name),
+            "rating_chart": _rating_chart(curve, variant_name),
             "points_chart": _points_chart(
                 selectors.points_distribution(user=user, variant=variant), variant_name
             ),
