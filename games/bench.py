@@ -193,7 +193,7 @@ def start_worker(env: dict[str, str], concurrency: int) -> subprocess.Popen[byte
             "tute_site",
             "worker",
             "--loglevel",
-            "WARNING",
+            os.environ.get("BENCH_WORKER_LOGLEVEL", "WARNING"),
             "--pool",
             "threads",
             "--concurrency",
@@ -201,6 +201,7 @@ def start_worker(env: dict[str, str], concurrency: int) -> subprocess.Popen[byte
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",
+            *os.environ.get("BENCH_WORKER_ARGS", "").split(),
         ],
         cwd=ROOT,
         env=env,
@@ -442,6 +443,9 @@ def run(
         server = start_server(port, env)
         pids = {"server": server.pid}
         if bot_tables:
+            from tute_site.celery import app
+
+            app.control.purge()  # moves left over from an earlier run (a Redis db of its own)
             worker = start_worker(env, worker_concurrency)
             pids["worker"] = worker.pid
             time.sleep(2)

@@ -19,8 +19,8 @@ scheduler (``games.conf.scheduler_mode``):
 message carrying the new version and revision; each consumer renders its own seat's view).
 The in-memory channel layer of embedded mode is not thread-safe, so messages are always sent
 from the event loop that serves the sockets: directly when called in it, handed over with
-``call_soon_threadsafe`` from a worker thread, and through ``async_to_sync`` only where no such
-loop exists (a Celery worker or a command talking to Redis).
+``call_soon_threadsafe`` from a worker thread, and through an event loop of the process's own
+(:func:`_sender_loop`) where no such loop exists (a Celery worker or a command).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import get_channel_layer
 from django.db import close_old_connections
 
@@ -99,13 +99,35 @@ def notify_table(table_id: int, *, version: int, revision: int) -> None:
     _group_send(table_group(table_id), message)
 
 
+_sender: tuple[int, asyncio.AbstractEventLoop] | None = None
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """An event loop of this process's own, in a daemon thread, for processes that serve no
+    sockets (a Celery worker, a command): every notification goes through it, on one set of
+    channel-layer connections, instead of a new loop (and thread) per message as
+    ``async_to_sync`` would make."""
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender[0] != os.getpid() or _sender[1].is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="tables-notify", daemon=True).start()
+            _sender = (os.getpid(), loop)
+        return _sender[1]
+
+
 def _group_send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     loop = _main_loop()
     if loop is None:
-        async_to_sync(layer.group_send)(group, message)
+        future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _sender_loop())
+        try:
+            future.result(timeout=10)
+        except Exception:  # the move is committed; a lost notice costs a late re-render
+            logger.exception("Could not notify %s", group)
     elif _in_loop_thread(loop):
         loop.create_task(layer.group_send(group, message), context=contextvars.Context())
     else:

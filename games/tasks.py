@@ -14,8 +14,13 @@ from celery import shared_task
 from games import services
 
 
-@shared_task(name="games.table_advance", ignore_result=True, acks_late=True)
+@shared_task(name="games.table_advance", ignore_result=True, acks_late=False)
 def table_advance(table_id: int, version: int) -> bool:
+    """Acknowledged early, not late (the project's default): these tasks wait for their
+    countdown in the worker, and with late acknowledgement a threads-pool worker on the Redis
+    broker stopped taking new ones once a few dozen tables waited at once (measured with
+    ``bench_tables``; the prefork pool was not affected). A move lost with a dying worker is the
+    watchdog's to play; playing one twice cannot happen (the task is keyed by the version)."""
     return services.table_advance(table_id=table_id, version=version)
 
 
