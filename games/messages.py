@@ -174,8 +174,11 @@ def bot_name(level: str) -> str:
 # ----------------------------------------------------------------------------- actions
 
 
-def action_label(notation: str, *, trump: str | None = None) -> str:
-    """The label of a button for a non-card action (``sing:O``, ``tute``, ``swap``...)."""
+def action_label(
+    notation: str, *, trump: str | None = None, names: dict[int, str] | None = None
+) -> str:
+    """The label of a button for a non-card action (``sing:O``, ``tute``, ``swap``...);
+    ``names`` maps the hand's seat numbers to players' names (for accusations)."""
     word = notation.lower()
     if word.startswith("sing:"):
         suit = word[5:].upper()
@@ -183,7 +186,10 @@ def action_label(notation: str, *, trump: str | None = None) -> str:
             return _("Sing 40 in %(suit)s") % {"suit": suit_name(suit)}
         return _("Sing 20 in %(suit)s") % {"suit": suit_name(suit)}
     if word.startswith("accuse:"):
-        return _("Accuse seat %(seat)s of renuncio") % {"seat": int(word[7:]) + 1}
+        seat = int(word[7:])
+        if names and seat in names:
+            return _("Accuse %(name)s of renuncio") % {"name": names[seat]}
+        return _("Accuse seat %(seat)s of renuncio") % {"seat": seat + 1}
     labels = {
         "tute": _("Sing tute"),
         "swap": _("Swap for the turned card"),

@@ -477,8 +477,13 @@ def _fill_game(view: TableView, obs: dict[str, Any]) -> None:
     legal_set = set(legal)
     view.hand = [card_view(c, c in legal_set) for c in hand.get("hand") or []]
     trump = view.trump
+    by_hand_seat = {
+        seat: names[local(seat)] for seat in range(len(names)) if local(seat) is not None
+    }
     view.buttons = [
-        ActionButton(a, messages.action_label(a, trump=trump)) for a in legal if not _is_card(a)
+        ActionButton(a, messages.action_label(a, trump=trump, names=by_hand_seat))
+        for a in legal
+        if not _is_card(a)
     ]
     sizes = hand.get("hand_sizes") or []
     tricks_won = hand.get("tricks_won") or []

@@ -237,3 +237,33 @@ def test_leave_and_take_back_buttons(ana: Any, settings: Any) -> None:
     assert "A bot is playing your seat" in html
     client.post(reverse("games:table_take_back", args=[table.pk]))
     assert not Seat.objects.get(table=table, position=0).away
+
+
+def test_buttons_are_the_engines_non_card_moves(ana: Any, bruno: Any) -> None:
+    """With renuncio and acusar the seat to act may accuse any other seat: one button each,
+    named after the player; no other button than the engine lists."""
+    table = fresh(
+        services.table_create(
+            creator=ana,
+            variant="cabrero",
+            players=3,
+            options={"renuncio": True, "acusar": True},
+            seats=[
+                services.SeatSpec(user=ana),
+                services.SeatSpec(user=bruno),
+                services.SeatSpec(bot_level="heuristic"),
+            ],
+            turn_seconds=0,
+        )
+    )
+    turn = live.match_at(table).current_player()
+    assert turn in (0, 1)  # the bot has played up to a person's turn
+    player = ana if turn == 0 else bruno
+    view = view_for(table, player)
+    accusations = [b for b in view.buttons if b.action.startswith("accuse:")]
+    assert len(accusations) == 2
+    other = "bruno" if player == ana else "ana"
+    assert any(b.label == f"Accuse {other} of renuncio" for b in accusations)
+    assert {b.action for b in view.buttons} == {a for a in view.legal if ":" in a or a.isalpha()}
+    html = client_for(player).get(table.get_absolute_url()).content.decode()
+    assert f"Accuse {other} of renuncio" in html
