@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import uuid
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -153,10 +154,13 @@ async def test_redis_channel_layer_round_trip() -> None:
     channel = await layer.new_channel()
     await layer.send(channel, {"type": "hello", "text": "hola"})
     assert (await layer.receive(channel))["text"] == "hola"
-    await layer.group_add("tables", channel)
-    await layer.group_send("tables", {"type": "hello", "text": "a todos"})
+    group = f"settings-test-{uuid.uuid4().hex}"  # private: other tests share this Redis
+    await layer.group_add(group, channel)
+    await layer.group_send(group, {"type": "hello", "text": "a todos"})
     assert (await layer.receive(channel))["text"] == "a todos"
-    await layer.flush()
+    # No layer.flush(): the layer is shared by the worker's tests and flush() closes the
+    # connection pools of every event loop, including other tests' loops.
+    await layer.group_discard(group, channel)
 
 
 @pytest.mark.redis
