@@ -11,7 +11,7 @@ import pytest
 
 from games.engine import get_variant, parse_action
 from games.engine.bots import LEVELS, choose_action, make_bot
-from games.engine.bots.arena import run_arena, wilson
+from games.engine.bots.arena import bench_decisions, bench_report, run_arena, wilson
 from games.engine.bots.determinize import Knowledge, sample_deal
 from games.engine.bots.players import StrongBot, candidates
 from games.engine.bots.restore import restore
@@ -268,6 +268,20 @@ def test_strong_bot_respects_its_iteration_budget_and_seed() -> None:
     obs = m.observation(m.current_player())
     bot = StrongBot(budget_ms=None, iterations=5)
     assert bot.act(obs, seed=1) == bot.act(obs, seed=1)
+    assert bot.last_deals == 5
+
+
+def test_bench_counts_the_deals_of_searched_decisions_only() -> None:
+    """The benchmark reports how many deals the searched decisions got through (the figure
+    the arena's ``--iterations`` is matched to); forced decisions are not counted."""
+    deals: dict[str, list[int]] = {}
+    times = bench_decisions(["parejas"], positions=12, seed=4, budget_ms=None, iterations=7,
+                            deals=deals)
+    assert len(times["parejas"]) == 12
+    assert deals["parejas"] and set(deals["parejas"]) == {7}
+    assert len(deals["parejas"]) < 12  # following suit often leaves one candidate
+    report = bench_report(times, deals)
+    assert "median deals" in report and report.splitlines()[1].split()[-1] == "7"
 
 
 def test_choose_action_rejects_unknown_levels_and_idle_seats() -> None:

@@ -238,13 +238,17 @@ def _playing(res: HandResult, n: int) -> list[int]:
 
 def bench_decisions(variants: Sequence[str] = tuple(DEFAULT_PLAYERS), positions: int = 60,
                     seed: int = 0, budget_ms: float | None = STRONG_BUDGET_MS,
-                    iterations: int | None = STRONG_ITERATIONS) -> dict[str, list[float]]:
+                    iterations: int | None = STRONG_ITERATIONS,
+                    deals: dict[str, list[int]] | None = None) -> dict[str, list[float]]:
     """Times (seconds) of the strong bot's decisions at positions of heuristic games, per
-    variant: every decision of the seat to act, forced ones included, as a table would ask."""
+    variant: every decision of the seat to act, forced ones included, as a table would ask.
+    ``deals``, if given, receives per variant the number of deals each searched decision
+    (not forced, not solved exactly) got through."""
     bot = StrongBot(budget_ms=budget_ms, iterations=iterations)
     rng = random.Random(seed)
     out: dict[str, list[float]] = {}
     for key in variants:
+        searched = deals.setdefault(key, []) if deals is not None else []
         n = DEFAULT_PLAYERS.get(key, REGISTRY[key].players[0])
         times: list[float] = []
         g = 0
@@ -259,6 +263,8 @@ def bench_decisions(variants: Sequence[str] = tuple(DEFAULT_PLAYERS), positions:
                     t = time.perf_counter()
                     bot.act(obs, seed=rng.getrandbits(32))
                     times.append(time.perf_counter() - t)
+                    if bot.last_deals:
+                        searched.append(bot.last_deals)
                 match.apply_action(_heuristic_action(obs), seat)
         out[key] = times
     return out
@@ -272,17 +278,24 @@ def _heuristic_action(obs: dict[str, Any]) -> int:
     return heuristic_choose(any_state(view, random.Random(0)))
 
 
-def bench_report(times: dict[str, list[float]]) -> str:
-    """Median and p95 per variant and overall, in milliseconds."""
+def bench_report(times: dict[str, list[float]],
+                 deals: dict[str, list[int]] | None = None) -> str:
+    """Median and p95 per variant and overall, in milliseconds (and, if given, the median
+    number of deals of the searched decisions)."""
     def q(xs: list[float], p: float) -> float:
         xs = sorted(xs)
         return 1000 * xs[min(len(xs) - 1, int(p * len(xs)))]
-    lines = [f"{'variant':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"]
+    def d(key: str) -> str:
+        xs = (deals or {}).get(key) or []
+        return f"{statistics.median(xs):>13g}" if xs else f"{'-':>13}"
+    lines = [f"{'variant':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
+             + (f"{'median deals':>13}" if deals is not None else "")]
     everything: list[float] = []
     for key, xs in times.items():
         everything += xs
         lines.append(f"{key:<12}{len(xs):>10}{1000 * statistics.median(xs):>11.1f}"
-                     f"{q(xs, 0.95):>9.1f}{1000 * max(xs):>9.1f}")
+                     f"{q(xs, 0.95):>9.1f}{1000 * max(xs):>9.1f}"
+                     + (d(key) if deals is not None else ""))
     lines.append(f"{'all':<12}{len(everything):>10}{1000 * statistics.median(everything):>11.1f}"
                  f"{q(everything, 0.95):>9.1f}{1000 * max(everything):>9.1f}")
     return "\n".join(lines)
@@ -332,11 +345,12 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
 
 def bench_main(args: argparse.Namespace) -> int:
     """Run the ``bench-bots`` subcommand."""
+    deals: dict[str, list[int]] = {}
     times = bench_decisions([v for v in args.variants.split(",") if v], args.positions,
-                            args.seed, args.budget_ms, args.iterations)
+                            args.seed, args.budget_ms, args.iterations, deals)
     print(f"strong bot decision time (budget {args.budget_ms:g} ms, "
           f"{args.iterations} deals max), one core")
-    print(bench_report(times))
+    print(bench_report(times, deals))
     return 0
 
 

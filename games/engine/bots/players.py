@@ -144,6 +144,12 @@ class StrongBot(Bot):
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.epsilon = epsilon
+        #: Deals searched by the last decision (0: forced, one candidate, or solved exactly).
+        self.last_deals = 0
+
+    def act(self, observation: dict[str, Any], seed: int | str | None = None) -> str:
+        self.last_deals = 0
+        return super().act(observation, seed)
 
     def decide(self, view: View, rng: random.Random) -> int:
         start = time.perf_counter()
@@ -180,6 +186,7 @@ class StrongBot(Bot):
                 # deals and playout seeds, gets no more playouts.
                 alive.sort(key=lambda i: -totals[i])
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
+        self.last_deals = done
         prior = policy.choose(world_for_prior(view, know))
         best = max(alive, key=lambda i: (totals[i], acts[i] == prior))
         return acts[best]
