@@ -86,7 +86,12 @@ class PositionSerializer(serializers.Serializer):
 
 
 class RatingHistorySerializer(serializers.ModelSerializer):
-    table_id = serializers.IntegerField(read_only=True)
+    table_id = serializers.IntegerField(
+        source="listed_table_id",
+        read_only=True,
+        allow_null=True,
+        help_text="The match's table; null for a private table the caller did not sit at.",
+    )
     rating_before = serializers.IntegerField(source="shown_before", read_only=True)
     rating = serializers.IntegerField(source="shown", read_only=True)
 
@@ -203,6 +208,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "places",
             "source_kind",
             "source_id",
+            "private",
             "seats",
             "url",
         ]

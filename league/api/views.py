@@ -2,7 +2,9 @@
 
 Reads are public; writes need a logged-in user (session or token), and the services check his
 role in the club (a refusal is a 403 with the reason). Finished matches are the only games the
-API shows: a table still in play is not in them, nor is any hand in progress.
+API shows: a table still in play is not in them, nor is any hand in progress. A match of a
+private table is listed and shown only to the people who sat at it and to staff; to anybody
+else it does not exist (404), and his rating change from it does not name the table.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from league import services as league_services
 from league.models import Club, Membership, User
 from league.rankings import labels
 from league.rankings import selectors as rank_selectors
-from league.rankings.models import FinishedMatch, Rating, RatingHistory
+from league.rankings.models import FinishedMatch, Rating
 
 from . import filters, serializers
 from .permissions import IsClubAdminOrReadOnly, IsClubOrganiser
@@ -160,12 +162,11 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(responses=serializers.RatingHistorySerializer(many=True))
     @action(detail=True, url_path="rating-history", filterset_class=None)
     def rating_history(self, request: Request, username: str | None = None) -> Response:
-        """The rating after each rated match, oldest first (paginated)."""
+        """The rating after each rated match, oldest first (paginated). ``table_id`` is null
+        for a private table the caller did not sit at."""
         user = self.get_object()
         variant = _variant_or_400(request.query_params.get("variant"))
-        rows = RatingHistory.objects.filter(user=user).order_by("finished_at", "table_id")
-        if variant:
-            rows = rows.filter(variant=variant)
+        rows = rank_selectors.rating_changes(user=user, variant=variant, viewer=request.user)
         page = self.paginate_queryset(rows)
         return self.get_paginated_response(
             serializers.RatingHistorySerializer(page, many=True).data
@@ -177,7 +178,9 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
         """His record against the opponents he met most."""
         user = self.get_object()
         variant = _variant_or_400(request.query_params.get("variant"))
-        rows = rank_selectors.head_to_head(user=user, variant=variant, limit=20)
+        rows = rank_selectors.head_to_head(
+            user=user, variant=variant, limit=20, viewer=request.user
+        )
         return Response(serializers.HeadToHeadSerializer(rows, many=True).data)
 
     @extend_schema(responses=serializers.BinSerializer(many=True))
@@ -248,14 +251,15 @@ class LeaderboardViewSet(viewsets.GenericViewSet):
 
 class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     """Finished matches, newest first; one match with the engine's record and every hand's
-    result. Matches still in play are never here."""
+    result. Matches still in play are never here; a private table's match only for the people
+    who sat at it and staff (anybody else gets a 404)."""
 
     filterset_class = filters.MatchFilter
     lookup_field = "table_id"
     lookup_value_regex = r"[0-9]{1,18}"
 
     def get_queryset(self) -> QuerySet[FinishedMatch]:
-        qs = rank_selectors.finished_matches()
+        qs = rank_selectors.finished_matches(viewer=self.request.user)
         if self.action == "list":
             qs = qs.defer("record", "result", "hands")
         return qs
@@ -394,8 +398,9 @@ class ClubViewSet(
         filterset_class=None,
     )
     def statistics(self, request: Request, slug: str | None = None) -> Response:
-        """Figures of every match the club's members played."""
-        stats = rank_selectors.club_statistics(club=self._club())
+        """Figures of every match the club's members played; the recent matches the caller may
+        see."""
+        stats = rank_selectors.club_statistics(club=self._club(), viewer=request.user)
         return Response(serializers.GroupStatsSerializer(stats, context={"request": request}).data)
 
 

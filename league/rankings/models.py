@@ -3,7 +3,10 @@
 * :class:`FinishedMatch`: one per finished table (``table_id`` is unique: a match is stored
   once however often it is announced), with the engine's record, result and per-hand results.
   Its ``rating_status`` says whether it waits for the rating task, was rated, or is not rated.
-  The rating order of matches is ``(finished_at, table_id)``.
+  The rating order of matches is ``(finished_at, table_id)``. ``private``: the table was
+  private (joined through an invitation link); such a match is listed and shown only to the
+  people who sat at it and to staff (``selectors.visible_matches``), though it counts in the
+  figures and, if rated, in the ratings.
 * :class:`MatchParticipant`: one per seat, with the seat's statistics for that match (hands,
   points, cantos, capotes, renuncios, ...) so that a player's figures are sums over his rows.
 * :class:`Rating`: a player's current skill in a variant (openskill's ``mu`` and ``sigma``),
@@ -41,6 +44,8 @@ class FinishedMatch(models.Model):
     hands = models.JSONField(_("hand results"), default=list)
     source_kind = models.CharField(_("source kind"), max_length=40, blank=True)
     source_id = models.PositiveBigIntegerField(_("source id"), null=True, blank=True)
+    #: Copied from the table when the match is stored: listed only to its players and staff.
+    private = models.BooleanField(_("private"), default=False)
     rating_status = models.CharField(_("rating status"), max_length=8, choices=RatingStatus.choices)
     stored_at = models.DateTimeField(_("stored at"), auto_now_add=True)
 
@@ -84,6 +89,7 @@ class MatchParticipant(models.Model):
     variant = models.CharField(_("variant"), max_length=20)
     finished_at = models.DateTimeField(_("finished at"))
     rated = models.BooleanField(_("rated"), default=False)
+    private = models.BooleanField(_("private"), default=False)
     #: The rating side: the team (0 or 1) in team variants, else the seat.
     side = models.PositiveSmallIntegerField(_("side"))
     place = models.PositiveSmallIntegerField(_("place"))

@@ -3,8 +3,8 @@
 The payload (see ``games/signals.py``) gives each seat's user as ``seats`` (``{position: user
 id or None}``) or as a ``players`` list; ``places``; ``rated``; the engine's ``result`` and
 ``record``; ``timeouts``, ``bot_levels``; ``source_kind`` / ``source_id``; and maybe
-``finished_at`` and ``hands``. Missing hands and times are read from the table
-(:mod:`.sources`). The rating task is queued after the storing transaction commits.
+``finished_at``, ``hands`` and ``private``. Missing hands, times and privacy are read from the
+table (:mod:`.sources`). The rating task is queued after the storing transaction commits.
 """
 
 from __future__ import annotations
@@ -56,6 +56,9 @@ def store_announced_match(payload: Mapping[str, Any]) -> bool:
     if isinstance(finished_at, str):
         finished_at = parse_datetime(finished_at)
     finished_at = finished_at or sources.table_finished_at(table_id) or timezone.now()
+    private = payload.get("private")
+    if private is None:
+        private = sources.table_is_private(table_id)
     match, created = services.match_store(
         table_id=table_id,
         variant=str(payload["variant"]),
@@ -70,6 +73,7 @@ def store_announced_match(payload: Mapping[str, Any]) -> bool:
         timeouts=_int_keys(payload.get("timeouts")),
         source_kind=str(payload.get("source_kind") or ""),
         source_id=payload.get("source_id"),
+        private=bool(private),
     )
     return created and match.rating_status == match.RatingStatus.PENDING
 

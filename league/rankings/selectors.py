@@ -3,6 +3,11 @@
 Every function here runs a fixed number of queries whatever the number of players, matches or
 hands (no query per row): aggregates are done by the database, related rows come with
 ``select_related`` / ``prefetch_related``. The tests count them.
+
+Matches of private tables (``FinishedMatch.private``) are listed and shown only to the people
+who sat at them and to staff: every function that lists matches or opponents takes the
+``viewer`` (the logged-in user, an anonymous one, or None for nobody in particular) and shows
+the others none of them. Figures (wins, points, cantos, ratings) count every match.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, Sum, When
 from django.utils import timezone
 
 from league import ratings
@@ -24,6 +29,60 @@ from . import conf
 from .models import FinishedMatch, MatchParticipant, Rating, RatingHistory
 
 VARIANTS: tuple[str, ...] = tuple(ratings.SHAPES)
+
+#: Who is looking: a user, an anonymous one, or None (nobody in particular: public only).
+Viewer = User | AnonymousUser | None
+
+
+# --- who sees which matches -----------------------------------------------------------------
+
+
+def sees_every_match(viewer: Viewer) -> bool:
+    """Staff see every match, private ones included."""
+    return bool(
+        viewer is not None
+        and viewer.is_authenticated
+        and viewer.is_active
+        and (viewer.is_staff or viewer.is_superuser)
+    )
+
+
+def sees_matches_of(viewer: Viewer, user: User) -> bool:
+    """Whether the viewer sees every match ``user`` played: his own, or staff."""
+    if sees_every_match(viewer):
+        return True
+    return bool(viewer is not None and viewer.is_authenticated and viewer.pk == user.pk)
+
+
+def _private_seats_of(viewer: User | AnonymousUser) -> QuerySet[MatchParticipant]:
+    """The ids of the private matches the viewer sat at (a subquery)."""
+    return MatchParticipant.objects.filter(user_id=viewer.pk, private=True).values("match_id")
+
+
+def visible_matches(qs: QuerySet[FinishedMatch], *, viewer: Viewer) -> QuerySet[FinishedMatch]:
+    """The matches of ``qs`` the viewer may see: public ones, and private ones he sat at
+    (every one for staff). A subquery, no extra query."""
+    if sees_every_match(viewer):
+        return qs
+    if viewer is None or not viewer.is_authenticated:
+        return qs.filter(private=False)
+    return qs.filter(Q(private=False) | Q(pk__in=_private_seats_of(viewer)))
+
+
+def _visible_seats(qs: QuerySet[MatchParticipant], *, viewer: Viewer) -> QuerySet[MatchParticipant]:
+    """Seats of ``qs`` in matches the viewer may see (by the seats' own copy of ``private``)."""
+    if sees_every_match(viewer):
+        return qs
+    if viewer is None or not viewer.is_authenticated:
+        return qs.filter(private=False)
+    return qs.filter(Q(private=False) | Q(match_id__in=_private_seats_of(viewer)))
+
+
+def match_get(*, table_id: int, viewer: Viewer) -> FinishedMatch | None:
+    """One finished match with its seats, or None if there is none the viewer may see (a
+    private match is None for everybody but its players and staff)."""
+    qs = visible_matches(FinishedMatch.objects.filter(table_id=table_id), viewer=viewer)
+    return _with_seats(qs).first()
 
 
 def variant_keys() -> tuple[str, ...]:
@@ -213,9 +272,13 @@ class HeadToHead:
     draws: int
 
 
-def head_to_head(*, user: User, variant: str | None = None, limit: int = 8) -> list[HeadToHead]:
+def head_to_head(
+    *, user: User, variant: str | None = None, limit: int = 8, viewer: Viewer = None
+) -> list[HeadToHead]:
     """The opponents the player met most (partners do not count), with his record against
-    each: a win when he finished ahead of the opponent (2 queries).
+    each: a win when he finished ahead of the opponent (2 queries). Private matches count only
+    when the viewer may see them (he sat at them, or is the player, or staff): who met whom at
+    a private table is not shown to others.
 
     One aggregate over his seats (by the ``(user, variant, finished_at)`` index) joined with
     the other seats of the same matches (by the ``(match, seat)`` index): a few index lookups
@@ -244,6 +307,17 @@ def head_to_head(*, user: User, variant: str | None = None, limit: int = 8) -> l
     if variant:
         sql += f" AND m.{col('variant')} = %(variant)s"
         params["variant"] = variant
+    if not sees_matches_of(viewer, user):
+        params["public"] = False
+        if viewer is None or not viewer.is_authenticated:
+            sql += f" AND m.{col('private')} = %(public)s"
+        else:
+            # a private match counts if the viewer sat at it (the (match, seat) index again)
+            sql += (
+                f" AND (m.{col('private')} = %(public)s OR EXISTS (SELECT 1 FROM {table} v"
+                f" WHERE v.{match} = m.{match} AND v.{user_} = %(viewer)s))"
+            )
+            params["viewer"] = viewer.pk
     sql += f" GROUP BY o.{user_} ORDER BY 2 DESC, 1 ASC LIMIT %(limit)s"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -279,13 +353,15 @@ LIST_DEFERRED = ("record", "result", "hands")
 
 
 def recent_matches(
-    *, user: User, variant: str | None = None, limit: int = 10
+    *, user: User, variant: str | None = None, limit: int = 10, viewer: Viewer = None
 ) -> list[FinishedMatch]:
-    """The player's last finished matches, newest first, with every seat and his rating
-    change (``my_change``: a RatingHistory or None) (4 queries)."""
+    """The player's last finished matches the viewer may see, newest first, with every seat
+    and his rating change (``my_change``: a RatingHistory or None) (4 queries)."""
     seats = MatchParticipant.objects.filter(user=user)
     if variant:
         seats = seats.filter(variant=variant)
+    if not sees_matches_of(viewer, user):
+        seats = _visible_seats(seats, viewer=viewer)
     # The player's last seats by his own index, then their matches: no scan of every match.
     last = seats.order_by("-finished_at", "-match_id").values_list("match_id", flat=True)[:limit]
     qs = FinishedMatch.objects.filter(pk__in=list(last)).defer(*LIST_DEFERRED)
@@ -310,6 +386,23 @@ def recent_matches(
             (p for p in match.participants.all() if p.user_id == user.pk), None
         )
     return matches
+
+
+def rating_changes(
+    *, user: User, variant: str | None = None, viewer: Viewer = None
+) -> QuerySet[RatingHistory]:
+    """The player's rating changes, oldest first, each with ``listed_table_id``: the match's
+    table, or None for a private match the viewer may not see (the change itself is public,
+    as the rating is; which table it came from is not). No extra query: a join."""
+    rows = RatingHistory.objects.filter(user=user).order_by("finished_at", "table_id")
+    if variant:
+        rows = rows.filter(variant=variant)
+    if sees_matches_of(viewer, user):
+        return rows.annotate(listed_table_id=F("table_id"))
+    hidden = Q(match__private=True)
+    if viewer is not None and viewer.is_authenticated:
+        hidden &= ~Q(match_id__in=_private_seats_of(viewer))
+    return rows.annotate(listed_table_id=Case(When(hidden, then=None), default=F("table_id")))
 
 
 @dataclass(frozen=True)
@@ -519,14 +612,19 @@ def _group_players(qs: QuerySet[MatchParticipant], limit: int) -> list[dict[str,
     return out
 
 
-def club_statistics(*, club: Club, players: int = 10, matches: int = 10) -> GroupStats:
-    """Figures of a club's active members over every match they played (5 queries)."""
+def club_statistics(
+    *, club: Club, players: int = 10, matches: int = 10, viewer: Viewer = None
+) -> GroupStats:
+    """Figures of a club's active members over every match they played, and the recent ones
+    the viewer may see (5 queries)."""
     members = Membership.objects.filter(club=club, status=Membership.Status.ACTIVE).values(
         "user_id"
     )
     seats = MatchParticipant.objects.filter(user__in=members)
     recent = _with_seats(
-        FinishedMatch.objects.filter(pk__in=seats.values("match_id"))
+        visible_matches(
+            FinishedMatch.objects.filter(pk__in=seats.values("match_id")), viewer=viewer
+        )
         .defer(*LIST_DEFERRED)
         .order_by("-finished_at", "-table_id")
     )[:matches]
@@ -538,16 +636,23 @@ def club_statistics(*, club: Club, players: int = 10, matches: int = 10) -> Grou
 
 
 def source_statistics(
-    *, source_kind: str, source_ids: Sequence[int], players: int = 50, matches: int = 20
+    *,
+    source_kind: str,
+    source_ids: Sequence[int],
+    players: int = 50,
+    matches: int = 20,
+    viewer: Viewer = None,
 ) -> GroupStats:
     """Figures of the matches opened by a source (e.g. a tournament's rounds), for its page:
-    ``source_statistics(source_kind="tournament_round", source_ids=[...])`` (5 queries)."""
+    ``source_statistics(source_kind="tournament_round", source_ids=[...], viewer=request.user)``
+    (5 queries). The figures count every match; the list holds those the viewer may see."""
     games = FinishedMatch.objects.filter(source_kind=source_kind, source_id__in=source_ids)
     seats = MatchParticipant.objects.filter(match__in=games, user__isnull=False)
+    listed = visible_matches(games, viewer=viewer)
     return GroupStats(
         per_variant=_group_per_variant(MatchParticipant.objects.filter(match__in=games)),
         players=_group_players(seats, players),
-        matches=list(_with_seats(games.order_by("-finished_at", "-table_id"))[:matches]),
+        matches=list(_with_seats(listed.order_by("-finished_at", "-table_id"))[:matches]),
     )
 
 
@@ -557,9 +662,11 @@ def finished_matches(
     user: User | None = None,
     club: Club | None = None,
     rated: bool | None = None,
+    viewer: Viewer = None,
 ) -> QuerySet[FinishedMatch]:
-    """Finished matches, newest first, with their seats (for lists and the API)."""
-    qs = FinishedMatch.objects.all()
+    """Finished matches the viewer may see, newest first, with their seats (for lists and the
+    API)."""
+    qs = visible_matches(FinishedMatch.objects.all(), viewer=viewer)
     if variant:
         qs = qs.filter(variant=variant)
     if user is not None:

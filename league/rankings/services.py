@@ -70,11 +70,14 @@ def match_store(
     timeouts: Mapping[Any, int] | None = None,
     source_kind: str = "",
     source_id: int | None = None,
+    private: bool = False,
 ) -> tuple[FinishedMatch, bool]:
     """Store a finished match and its seats' figures; ``(match, created)``.
 
     ``seat_users`` and ``places`` are per seat (``None``: a bot); ``hands`` are the engine's
     hand results in table seats. A user id that no longer exists is stored as an empty seat.
+    ``private``: the table was private (the match is then listed only to its players and
+    staff; it is rated and counted like any other).
     """
     existing = FinishedMatch.objects.filter(table_id=table_id).first()
     if existing is not None:
@@ -114,6 +117,7 @@ def match_store(
                 hands=[dict(h) for h in hands],
                 source_kind=source_kind or "",
                 source_id=source_id,
+                private=private,
                 rating_status=status,
             )
     except IntegrityError:  # announced twice at the same moment: the other one stored it
@@ -128,6 +132,7 @@ def match_store(
             variant=variant,
             finished_at=finished_at,
             rated=rated,
+            private=private,
             side=row.side,
             place=row.place,
             outcome=row.outcome,

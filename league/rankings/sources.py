@@ -1,4 +1,5 @@
-"""What the rankings read from ``games``: the per-hand results of a finished table.
+"""What the rankings read from ``games``: the per-hand results of a finished table, its finish
+time and whether it was private.
 
 The ``match_finished`` signal carries the match's record and result; the hands' results come
 with it (``hands``) when the sender adds them, else from the table's finished-hand rows, else
@@ -72,3 +73,12 @@ def table_finished_at(table_id: int) -> datetime | None:
     from games.models import Table
 
     return Table.objects.filter(pk=table_id).values_list("finished_at", flat=True).first()
+
+
+def table_is_private(table_id: int) -> bool:
+    """Whether the table was private (False if it no longer exists)."""
+    from games.models import Table
+
+    return bool(
+        Table.objects.filter(pk=table_id).values_list("is_private", flat=True).first() or False
+    )

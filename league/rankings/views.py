@@ -1,7 +1,8 @@
 """Pages of the rankings: leaderboards, a player's page, a club's figures.
 
 Thin: parse the query string, ask the selectors, draw the charts, render. Unknown variants,
-players and clubs are 404s with a message.
+players and clubs are 404s with a message. Matches of private tables are listed only to the
+people who sat at them and to staff (the selectors take the viewer).
 """
 
 from __future__ import annotations
@@ -154,8 +155,10 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "points_chart": _points_chart(
                 selectors.points_distribution(user=user, variant=variant), variant_name
             ),
-            "head_to_head": selectors.head_to_head(user=user, variant=variant),
-            "recent": _decorate(selectors.recent_matches(user=user, variant=variant)),
+            "head_to_head": selectors.head_to_head(user=user, variant=variant, viewer=request.user),
+            "recent": _decorate(
+                selectors.recent_matches(user=user, variant=variant, viewer=request.user)
+            ),
             "is_me": request.user.is_authenticated and request.user.pk == user.pk,
         },
     )
@@ -164,7 +167,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club_ = _club(slug)
     assert club_ is not None
-    stats = selectors.club_statistics(club=club_)
+    stats = selectors.club_statistics(club=club_, viewer=request.user)
     for row in stats.per_variant:
         row["name"] = labels.variant_name(row["variant"])
     boards = []
