@@ -74,6 +74,44 @@ class TableNotPlayingError(TableError):
         return _("There is no game in play at this table.")
 
 
+class TableAbandonedError(TableNotPlayingError):
+    """The table was abandoned: no move, seat change or second abandonment applies."""
+
+    code = "table_abandoned"
+
+    def default_message(self) -> str:
+        return _("This table was abandoned: its game cannot go on.")
+
+
+class TableFinishedError(TableError):
+    """The match is over (it has a result): it cannot be abandoned."""
+
+    code = "table_finished"
+
+    def default_message(self) -> str:
+        return _("The match at this table is over: it cannot be abandoned.")
+
+
+class TableCancelledError(TableError):
+    """The table was closed before its game started: there is nothing to abandon."""
+
+    code = "table_cancelled"
+
+    def default_message(self) -> str:
+        return _("This table was closed before its game started.")
+
+
+class AbandonReasonError(TableError):
+    """The reason given for abandoning a table is too long (``params["limit"]``)."""
+
+    code = "bad_reason"
+
+    def default_message(self) -> str:
+        return _("The reason is too long: at most %(limit)s characters.") % {
+            "limit": self.params.get("limit", 0)
+        }
+
+
 class SeatTakenError(TableError):
     code = "seat_taken"
 

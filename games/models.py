@@ -11,7 +11,8 @@ A :class:`Seat` holds a user or a bot level. A user's seat is played by a bot wh
 (the turn timer ran out, or he left during the game); he takes it back with one click.
 Each expired timer is a :class:`SeatTimeout` row. Finished hands are kept as
 :class:`HandRecord` rows (the engine's hand record and result); a finished match keeps its
-record and result on the table itself.
+record and result on the table itself. A table stopped while in play is ``ABANDONED`` (with
+the reason and who stopped it): it has no result.
 
 Tables opened by other apps (a tournament round) say so in ``source_kind`` / ``source_id``:
 plain fields, so that ``games`` never imports the app that made them.
@@ -36,12 +37,18 @@ def new_table_token() -> str:
     return secrets.token_urlsafe(12)
 
 
+#: The longest reason an abandoned table keeps.
+ABANDON_REASON_MAX = 200
+
+
 class Table(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("Waiting for players")
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
         CANCELLED = "cancelled", _("Cancelled")
+        #: Stopped while in play (:func:`games.services.table_abandon`): no result.
+        ABANDONED = "abandoned", _("Abandoned")
 
     class DeadlineKind(models.TextChoices):
         BOT = "bot", _("bot move")
@@ -85,6 +92,19 @@ class Table(models.Model):
     )
     result = models.JSONField(_("result"), null=True, blank=True)
     record = models.JSONField(_("record"), null=True, blank=True)
+    #: Why the table was abandoned (as its abandoner wrote it; "" when none was given).
+    abandon_reason = models.CharField(
+        _("reason for abandoning"), max_length=ABANDON_REASON_MAX, blank=True
+    )
+    #: Who abandoned it: a person, or None for an internal caller (a competition).
+    abandoned_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("abandoned by"),
+    )
     source_kind = models.CharField(_("source kind"), max_length=40, blank=True)
     source_id = models.PositiveBigIntegerField(_("source id"), null=True, blank=True)
 
@@ -114,6 +134,10 @@ class Table(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def is_abandoned(self) -> bool:
+        return self.status == self.Status.ABANDONED
 
     @property
     def variant_label(self) -> str:

@@ -55,8 +55,8 @@ from games.engine import (
 from games.engine.bots import LEVELS, choose_action
 from games.engine.errors import NotationError
 from games.engine.records import hand_record, match_record
-from games.models import HandRecord, Seat, SeatTimeout, Table, TableAction
-from games.signals import match_finished
+from games.models import ABANDON_REASON_MAX, HandRecord, Seat, SeatTimeout, Table, TableAction
+from games.signals import match_finished, table_abandoned
 
 logger = logging.getLogger(__name__)
 
@@ -428,7 +428,7 @@ def table_leave(*, table_id: int, user: Any) -> Table:
         _announce(table)
         return table
     if not table.is_playing:
-        raise e.TableNotPlayingError()
+        raise _not_playing(table)
     if not seat.away:
         seat.away = True
         seat.save(update_fields=["away"])
@@ -448,7 +448,7 @@ def table_take_back(*, table_id: int, user: Any) -> Seat:
     _require_user(user)
     table = _lock(table_id)
     if not table.is_playing:
-        raise e.TableNotPlayingError()
+        raise _not_playing(table)
     seats = _seats(table)
     seat = _user_seat(seats, user)
     if seat is None:
@@ -566,6 +566,96 @@ def table_cancel(*, table_id: int, user: Any) -> Table:
     return table
 
 
+def may_abandon(*, table: Table, seats: Sequence[Seat], user: Any) -> bool:
+    """Whether ``user`` may abandon ``table`` (its seats given), whatever its status.
+
+    Staff may abandon any table. The creator of a casual table (one no other app opened:
+    ``source_kind`` is empty) may, while no other person sits there: only bots and himself
+    ("stop playing against bots"). Internal callers pass ``user=None`` to
+    :func:`table_abandon` and check their own permissions.
+    """
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff:
+        return True
+    if table.source_kind or table.created_by_id is None or table.created_by_id != user.pk:
+        return False
+    return all(s.user_id is None or s.user_id == user.pk for s in seats)
+
+
+@_retry_on_sqlite_lock
+@transaction.atomic
+def table_abandon(*, table_id: int, user: Any | None, reason: str) -> Table:
+    """Stop a table: its game ends without a result.
+
+    ``user=None`` is an internal caller (a competition retiring a table an organiser's pairing
+    change superseded), always allowed; a person must pass :func:`may_abandon`, else
+    :class:`TablePermissionError`. ``reason`` (at most ``ABANDON_REASON_MAX`` characters,
+    else :class:`AbandonReasonError`) is kept on the table and shown on its page.
+
+    A table in play becomes ``ABANDONED``: its deadline is cleared, so a bot move or a turn
+    timer already scheduled does nothing when it wakes up (:func:`table_advance` and the
+    watchdog act only on tables in play), and any move sent afterwards is refused with
+    :class:`TableAbandonedError`. An open table is closed as :func:`table_cancel` would
+    (``CANCELLED``). A finished table is refused (:class:`TableFinishedError`), a cancelled
+    one too (:class:`TableCancelledError`); abandoning an abandoned table again changes
+    nothing and returns it (nothing is written, nothing sent), so a caller may retry.
+
+    ``match_finished`` is never sent (there is no result); after the commit the sockets get
+    the table's final state and :data:`games.signals.table_abandoned` is sent.
+    """
+    reason = (reason or "").strip()
+    if len(reason) > ABANDON_REASON_MAX:
+        raise e.AbandonReasonError(limit=ABANDON_REASON_MAX)
+    if user is not None:
+        _require_user(user)
+    table = _lock(table_id)
+    seats = _seats(table)
+    if user is not None and not may_abandon(table=table, seats=seats, user=user):
+        raise e.TablePermissionError()
+    if table.is_abandoned:
+        return table
+    if table.is_finished:
+        raise e.TableFinishedError()
+    if table.status == Table.Status.CANCELLED:
+        raise e.TableCancelledError()
+    was_playing = table.is_playing
+    status = Table.Status.ABANDONED if was_playing else Table.Status.CANCELLED
+    _touch(
+        table,
+        status=status,
+        finished_at=timezone.now(),
+        deadline=None,
+        deadline_kind="",
+        abandon_reason=reason,
+        abandoned_by=user,
+    )
+    _announce(table)
+    payload = {
+        "table_id": table.pk,
+        "variant": table.variant,
+        "players": table.players,
+        "seats": {s.position: s.user_id for s in seats},
+        "bot_levels": {s.position: s.bot_level for s in seats if s.is_bot},
+        "version": table.version,
+        "hands_finished": HandRecord.objects.filter(table=table).count(),
+        "reason": reason,
+        "abandoned_by": user.pk if user is not None else None,
+        "status": str(status),
+        "source_kind": table.source_kind,
+        "source_id": table.source_id,
+    }
+    transaction.on_commit(lambda: table_abandoned.send_robust(sender=Table, **payload), robust=True)
+    return table
+
+
+def _not_playing(table: Table) -> e.TableError:
+    """The error for a move (or a seat change during the game) at a table not in play."""
+    if table.is_abandoned:
+        return e.TableAbandonedError()
+    return e.TableNotPlayingError()
+
+
 # ----------------------------------------------------------------------------- playing
 
 
@@ -674,7 +764,7 @@ def table_act(*, table_id: int, user: Any, action: str, version: int) -> ActResu
     _require_user(user)
     table, seats = _lock_with_seats(table_id)
     if not table.is_playing:
-        raise e.TableNotPlayingError()
+        raise _not_playing(table)
     seat = _user_seat(seats, user)
     if seat is None:
         raise e.NotSeatedError()

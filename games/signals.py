@@ -17,8 +17,24 @@ action has committed, with these keyword arguments:
 ``source_kind``, ``source_id``  who opened the table (e.g. a tournament round), or "" / None
 
 League will turn it into ratings and tournament results.
+
+``table_abandoned`` is sent once per table, after the transaction that abandoned it (a table
+stopped while in play, :func:`games.services.table_abandon`) has committed. It is not a result:
+``match_finished`` is never sent for that table. Keyword arguments:
+
+``table_id``      the table's id
+``variant``, ``players``, ``seats``, ``bot_levels``   as in ``match_finished``
+``version``       the number of actions played before it was stopped
+``hands_finished`` how many hands were played to their end
+``reason``        the reason given ("" for none)
+``abandoned_by``  the id of the user who abandoned it, or None (an internal caller)
+``status``        ``"abandoned"``, or ``"cancelled"`` for a table abandoned before its game
+                  started (an open table is closed as :func:`~games.services.table_cancel`
+                  would)
+``source_kind``, ``source_id``  who opened the table, or "" / None
 """
 
 from django.dispatch import Signal
 
 match_finished = Signal()
+table_abandoned = Signal()

@@ -1,0 +1,377 @@
+"""Abandoning a table in play (``games.services.table_abandon``): who may, what it refuses,
+what it writes (and, when refused, that it writes nothing), bots and timers that stop, moves
+refused afterwards, the sockets' last frame, the signals, the page's button; and the privacy
+of a private table's replays and record."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from games import dispatch, errors, live, services
+from games.models import ABANDON_REASON_MAX, HandRecord, Table, TableAction
+from games.services import SeatSpec
+from games.signals import match_finished, table_abandoned
+
+from .helpers import fast_forward, fresh, play_first_legal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Heard:
+    """A real receiver of a signal, connected for one test."""
+
+    def __init__(self, signal: Any) -> None:
+        self.signal = signal
+        self.calls: list[dict[str, Any]] = []
+
+    def __call__(self, sender: Any, **kwargs: Any) -> None:
+        self.calls.append(kwargs)
+
+    def __enter__(self) -> Heard:
+        self.signal.connect(self, weak=False)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.signal.disconnect(self)
+
+
+def bot_table(ana: Any, **kwargs: Any) -> Table:
+    """Ana and three bots, casual (the lobby's "play now")."""
+    kwargs.setdefault("turn_seconds", 0)
+    return fresh(
+        services.table_create(
+            creator=ana,
+            variant="cabrero",
+            players=4,
+            fill_with_bots=True,
+            bot_level="heuristic",
+            **kwargs,
+        )
+    )
+
+
+def people_table(ana: Any, bruno: Any, **kwargs: Any) -> Table:
+    """Ana (the creator), Bruno and two bots."""
+    kwargs.setdefault("turn_seconds", 0)
+    return fresh(
+        services.table_create(
+            creator=ana,
+            variant="cabrero",
+            players=4,
+            seats=[
+                SeatSpec(user=ana),
+                SeatSpec(user=bruno),
+                SeatSpec(bot_level="heuristic"),
+                SeatSpec(bot_level="heuristic"),
+            ],
+            **kwargs,
+        )
+    )
+
+
+def bot_on_turn(table: Table, ana: Any) -> Table:
+    """Play Ana's cards until a bot is to act (manual scheduler: the bot's move waits)."""
+    while live.match_at(fresh(table)).current_player() == 0:
+        play_first_legal(table, ana)
+    return fresh(table)
+
+
+def snapshot(table: Table) -> tuple[Any, ...]:
+    row = fresh(table)
+    return (
+        row.status,
+        row.version,
+        row.revision,
+        row.finished_at,
+        row.abandon_reason,
+        row.abandoned_by_id,
+        row.deadline,
+        TableAction.objects.filter(table=table).count(),
+    )
+
+
+# ----------------------------------------------------------------------------- who may
+
+
+def test_creator_stops_a_game_against_bots(ana: Any) -> None:
+    table = bot_table(ana)
+    assert table.status == Table.Status.PLAYING
+    with Heard(table_abandoned) as abandoned, Heard(match_finished) as finished:
+        result = services.table_abandon(table_id=table.pk, user=ana, reason="  Dinner time  ")
+    assert result.pk == table.pk
+    row = fresh(table)
+    assert row.status == Table.Status.ABANDONED
+    assert row.is_abandoned and not row.is_playing and not row.is_finished
+    assert row.finished_at is not None
+    assert row.abandon_reason == "Dinner time"
+    assert row.abandoned_by_id == ana.pk
+    assert row.deadline is None and row.deadline_kind == ""
+    assert row.result is None and row.record is None
+    assert row.revision == table.revision + 1
+    assert finished.calls == []  # not a result
+    assert len(abandoned.calls) == 1
+    payload = abandoned.calls[0]
+    assert payload["table_id"] == table.pk
+    assert payload["status"] == "abandoned"
+    assert payload["reason"] == "Dinner time"
+    assert payload["abandoned_by"] == ana.pk
+    assert payload["seats"] == {0: ana.pk, 1: None, 2: None, 3: None}
+    assert payload["bot_levels"] == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
+    assert payload["version"] == row.version
+    assert payload["hands_finished"] == HandRecord.objects.filter(table=table).count()
+    assert (payload["source_kind"], payload["source_id"]) == ("", None)
+
+
+def test_creator_may_not_stop_a_game_with_another_person(ana: Any, bruno: Any) -> None:
+    table = people_table(ana, bruno)
+    before = snapshot(table)
+    for user in (ana, bruno):
+        with pytest.raises(errors.TablePermissionError) as info:
+            services.table_abandon(table_id=table.pk, user=user, reason="")
+        assert info.value.code == "forbidden"
+    assert snapshot(table) == before
+
+
+def test_an_away_person_still_counts_as_seated(ana: Any, bruno: Any, settings: Any) -> None:
+    settings.TUTE_TABLE_SCHEDULER = "manual"
+    table = people_table(ana, bruno)
+    services.table_leave(table_id=table.pk, user=bruno)  # a bot plays Bruno's seat
+    with pytest.raises(errors.TablePermissionError):
+        services.table_abandon(table_id=table.pk, user=ana, reason="")
+    assert fresh(table).status == Table.Status.PLAYING
+
+
+def test_strangers_and_seated_bystanders_may_not(ana: Any, bruno: Any, make_user: Any) -> None:
+    table = bot_table(ana)
+    before = snapshot(table)
+    with pytest.raises(errors.TablePermissionError):
+        services.table_abandon(table_id=table.pk, user=bruno, reason="")
+    from django.contrib.auth.models import AnonymousUser
+
+    with pytest.raises(errors.TablePermissionError):
+        services.table_abandon(table_id=table.pk, user=AnonymousUser(), reason="")
+    # Bruno created the table but does not sit: only bots and... Ana. Not his to stop.
+    other = fresh(
+        services.table_create(
+            creator=bruno,
+            variant="cabrero",
+            players=4,
+            seats=[SeatSpec(user=ana)] + [SeatSpec(bot_level="random")] * 3,
+            turn_seconds=0,
+        )
+    )
+    with pytest.raises(errors.TablePermissionError):
+        services.table_abandon(table_id=other.pk, user=bruno, reason="")
+    assert snapshot(table) == before
+    assert fresh(other).status == Table.Status.PLAYING
+
+
+def test_a_competition_table_is_not_its_creators_to_stop(ana: Any) -> None:
+    table = bot_table(ana, source_kind="tournament_round", source_id=7)
+    with pytest.raises(errors.TablePermissionError):
+        services.table_abandon(table_id=table.pk, user=ana, reason="")
+    assert fresh(table).status == Table.Status.PLAYING
+
+
+def test_staff_may_abandon_any_table(ana: Any, bruno: Any, make_user: Any) -> None:
+    admin = make_user("admin", is_staff=True)
+    table = people_table(ana, bruno, source_kind="fixture", source_id=3)
+    with Heard(table_abandoned) as abandoned:
+        services.table_abandon(table_id=table.pk, user=admin, reason="Never finished")
+    row = fresh(table)
+    assert row.status == Table.Status.ABANDONED
+    assert row.abandoned_by_id == admin.pk
+    assert abandoned.calls[0]["source_kind"] == "fixture"
+    assert abandoned.calls[0]["source_id"] == 3
+
+
+def test_internal_callers_are_always_allowed(ana: Any, bruno: Any) -> None:
+    table = people_table(ana, bruno, source_kind="fixture", source_id=9)
+    with Heard(table_abandoned) as abandoned:
+        services.table_abandon(table_id=table.pk, user=None, reason="Pairing changed")
+    row = fresh(table)
+    assert row.status == Table.Status.ABANDONED
+    assert row.abandoned_by_id is None
+    assert row.abandon_reason == "Pairing changed"
+    assert abandoned.calls[0]["abandoned_by"] is None
+
+
+# ----------------------------------------------------------------------------- what it refuses
+
+
+def test_a_finished_table_is_refused_and_unchanged(ana: Any) -> None:
+    table = fast_forward(bot_table(ana))
+    before = snapshot(table)
+    with Heard(table_abandoned) as abandoned, pytest.raises(errors.TableFinishedError) as info:
+        services.table_abandon(table_id=table.pk, user=None, reason="late")
+    assert info.value.code == "table_finished"
+    assert snapshot(table) == before
+    assert fresh(table).result is not None
+    assert abandoned.calls == []
+
+
+def test_a_cancelled_table_is_refused(ana: Any) -> None:
+    table = services.table_create(creator=ana, variant="cabrero", players=4)
+    services.table_cancel(table_id=table.pk, user=ana)
+    before = snapshot(table)
+    with pytest.raises(errors.TableCancelledError) as info:
+        services.table_abandon(table_id=table.pk, user=None, reason="")
+    assert info.value.code == "table_cancelled"
+    assert snapshot(table) == before
+
+
+def test_abandoning_twice_changes_nothing_the_second_time(ana: Any) -> None:
+    table = bot_table(ana)
+    services.table_abandon(table_id=table.pk, user=ana, reason="first")
+    before = snapshot(table)
+    with Heard(table_abandoned) as abandoned:
+        again = services.table_abandon(table_id=table.pk, user=None, reason="second")
+    assert again.status == Table.Status.ABANDONED
+    assert snapshot(table) == before  # the first reason stays; nothing written
+    assert fresh(table).abandon_reason == "first"
+    assert abandoned.calls == []
+
+
+def test_a_too_long_reason_is_refused_and_nothing_written(ana: Any) -> None:
+    table = bot_table(ana)
+    before = snapshot(table)
+    with pytest.raises(errors.AbandonReasonError) as info:
+        services.table_abandon(table_id=table.pk, user=ana, reason="x" * (ABANDON_REASON_MAX + 1))
+    assert info.value.code == "bad_reason"
+    assert str(ABANDON_REASON_MAX) in info.value.message
+    assert snapshot(table) == before
+    services.table_abandon(table_id=table.pk, user=ana, reason="x" * ABANDON_REASON_MAX)
+    assert fresh(table).status == Table.Status.ABANDONED
+
+
+def test_no_such_table(ana: Any) -> None:
+    with pytest.raises(errors.TableNotFoundError):
+        services.table_abandon(table_id=999_999, user=None, reason="")
+
+
+def test_an_open_table_is_closed_as_cancel_would(ana: Any, bruno: Any) -> None:
+    table = services.table_create(creator=ana, variant="cabrero", players=4)
+    with pytest.raises(errors.TablePermissionError):
+        services.table_abandon(table_id=table.pk, user=bruno, reason="")
+    with Heard(table_abandoned) as abandoned, Heard(match_finished) as finished:
+        services.table_abandon(table_id=table.pk, user=ana, reason="nobody came")
+    row = fresh(table)
+    assert row.status == Table.Status.CANCELLED
+    assert row.finished_at is not None
+    assert row.abandon_reason == "nobody came"
+    assert abandoned.calls[0]["status"] == "cancelled"
+    assert finished.calls == []
+    with pytest.raises(errors.TableNotOpenError):
+        services.table_sit(table_id=table.pk, user=bruno)
+
+
+# ----------------------------------------------------------------------------- bots stop
+
+
+def test_a_pending_bot_move_does_nothing_after_abandon(ana: Any, settings: Any) -> None:
+    settings.TUTE_TABLE_SCHEDULER = "manual"
+    table = bot_on_turn(bot_table(ana), ana)
+    version = table.version
+    assert [item for item in dispatch.MANUAL_QUEUE if item[2] == (table.pk, version)]
+    services.table_abandon(table_id=table.pk, user=ana, reason="")
+    later = timezone.now() + timedelta(minutes=5)
+    assert services.table_advance(table_id=table.pk, version=version, now=later) is False
+    assert dispatch.run_manual() >= 1  # the queued task ran (through the Celery task)...
+    assert services.tables_run_overdue(now=later) == 0  # ...and the watchdog finds nothing
+    row = fresh(table)
+    assert row.version == version  # ...and nothing was played
+    assert TableAction.objects.filter(table=table).count() == version
+    assert row.status == Table.Status.ABANDONED
+
+
+def test_the_watchdog_skips_an_abandoned_overdue_table(ana: Any, settings: Any) -> None:
+    settings.TUTE_TABLE_SCHEDULER = "manual"
+    table = bot_on_turn(bot_table(ana), ana)
+    dispatch.MANUAL_QUEUE.clear()  # the broker lost the task: the watchdog's move
+    later = timezone.now() + timedelta(seconds=settings.TUTE_WATCHDOG_GRACE + 60)
+    services.table_abandon(table_id=table.pk, user=None, reason="")
+    assert services.tables_run_overdue(now=later) == 0
+    assert fresh(table).version == table.version
+
+
+def test_a_bot_thinking_while_the_table_is_abandoned_plays_nothing(
+    ana: Any, settings: Any, monkeypatch: Any
+) -> None:
+    """The bot chooses its move before the table is locked; abandoned meanwhile, the locked
+    step finds the table no longer in play."""
+    settings.TUTE_TABLE_SCHEDULER = "manual"
+    table = bot_on_turn(bot_table(ana), ana)
+    real_choose = services.choose_action
+
+    def choose_then_abandon(*args: Any, **kwargs: Any) -> str:
+        notation = real_choose(*args, **kwargs)
+        services.table_abandon(table_id=table.pk, user=ana, reason="")
+        return notation
+
+    monkeypatch.setattr(services, "choose_action", choose_then_abandon)
+    later = timezone.now() + timedelta(seconds=5)
+    assert services.table_advance(table_id=table.pk, version=table.version, now=later) is False
+    row = fresh(table)
+    assert row.status == Table.Status.ABANDONED
+    assert row.version == table.version
+
+
+def test_a_turn_timer_does_nothing_after_abandon(ana: Any, bruno: Any, settings: Any) -> None:
+    settings.TUTE_TABLE_SCHEDULER = "manual"
+    admin_table = people_table(ana, bruno, turn_seconds=30)
+    dispatch.run_manual()  # bots play up to a person's turn
+    table = fresh(admin_table)
+    assert table.deadline_kind == Table.DeadlineKind.TURN
+    services.table_abandon(table_id=table.pk, user=None, reason="")
+    later = timezone.now() + timedelta(minutes=5)
+    assert services.table_advance(table_id=table.pk, version=table.version, now=later) is False
+    assert services.tables_run_overdue(now=later) == 0
+    assert fresh(table).version == table.version
+    assert not table.seats.filter(timeouts__gt=0).exists()
+
+
+def test_in_process_timers_play_nothing_after_abandon(ana: Any, settings: Any) -> None:
+    """Embedded mode's path: Ana's card arms a real timer (a thread here: no event loop) for
+    the next bot's move; the table is abandoned before it fires; it fires and plays nothing."""
+    import time
+
+    settings.TUTE_TABLE_SCHEDULER = "manual"
+    table = fresh(bot_table(ana))
+    dispatch.run_manual()  # the bots play up to Ana's turn
+    table = fresh(table)
+    assert live.match_at(table).current_player() == 0
+    settings.TUTE_TABLE_SCHEDULER = "inprocess"
+    settings.TUTE_BOT_DELAY = 1.0
+    play_first_legal(table, ana)  # schedules the next bot's move in 1 s
+    version = fresh(table).version
+    services.table_abandon(table_id=table.pk, user=ana, reason="")
+    time.sleep(2.5)  # the timer fired meanwhile
+    row = fresh(table)
+    assert row.version == version
+    assert row.status == Table.Status.ABANDONED
+    assert services.tables_run_overdue(now=timezone.now() + timedelta(hours=1)) == 0
+
+
+# ----------------------------------------------------------------------------- moves refused
+
+
+def test_moves_and_seat_changes_after_abandon_get_the_abandoned_error(ana: Any) -> None:
+    table = bot_table(ana)
+    match = live.match_at(table)
+    assert match.current_player() == 0  # immediate bots played up to Ana's turn
+    legal = match.observation(0)["hand"]["legal"]
+    services.table_abandon(table_id=table.pk, user=ana, reason="")
+    before = snapshot(table)
+    with pytest.raises(errors.TableAbandonedError) as info:
+        services.table_act(table_id=table.pk, user=ana, action=legal[0], version=table.version)
+    assert info.value.code == "table_abandoned"
+    assert "abandoned" in info.value.message
+    with pytest.raises(errors.TableAbandonedError):
+        services.table_take_back(table_id=table.pk, user=ana)
+    with pytest.raises(errors.TableAbandonedError):
+        services.table_leave(table_id=table.pk, user=ana)
+    assert snapshot(table) == before
