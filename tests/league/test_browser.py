@@ -9,6 +9,8 @@ import pytest
 
 from league.models import Club, Membership
 
+expect = pytest.importorskip("playwright.sync_api").expect
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
@@ -68,3 +70,107 @@ def test_register_create_club_invite_and_join(live_server, browser_context_facto
     # The admin sees the new member.
     owner.reload()
     assert owner.locator("#members").get_by_text("Bruno Rossi").is_visible()
+
+
+def log_in(context, base: str, user) -> None:
+    """Give a browser context the session of ``user`` (no login form to fill)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+
+
+PHONE = {"viewport": {"width": 375, "height": 740}, "has_touch": True, "is_mobile": True}
+
+
+def test_phone_header_is_one_compact_row_with_a_menu_button(
+    live_server, browser_context_factory
+) -> None:
+    from tests.factories import UserFactory
+
+    base = live_server.url
+    context = browser_context_factory(**PHONE)
+    log_in(context, base, UserFactory(username="ana", display_name="Ana García"))
+    page = context.new_page()
+    page.goto(base + "/")
+    header = page.locator("header.site-header")
+    button = header.locator("summary.menu-button")
+    nav = header.get_by_role("navigation", name="Main")
+
+    # Closed: the brand and the button in one row; no link of the navigation shows.
+    assert header.bounding_box()["height"] < 80
+    assert button.is_visible() and button.get_attribute("aria-expanded") == "false"
+    box = button.bounding_box()
+    assert box["width"] >= 48 and box["height"] >= 48
+    assert not nav.get_by_role("link", name="Tables").is_visible()
+    assert not header.get_by_role("button", name="Español").is_visible()
+
+    # A tap opens it: every link (and the languages) in full-width rows of 48px or more.
+    button.tap()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    links = nav.get_by_role("link")
+    expect(nav.get_by_role("link", name="Tables")).to_be_visible()
+    assert links.count() >= 3
+    for i in range(links.count()):
+        link_box = links.nth(i).bounding_box()
+        assert link_box["height"] >= 48 and link_box["width"] > 300
+    expect(header.get_by_role("button", name="Log out")).to_be_visible()
+    expect(header.get_by_role("button", name="Español")).to_be_visible()
+    nav.get_by_role("link", name="Tables").tap()
+    page.wait_for_url(base + "/tables/")
+    expect(page.locator("main h1")).to_be_visible()
+    # A new page starts with the menu closed again.
+    expect(page.locator("summary.menu-button")).to_have_attribute("aria-expanded", "false")
+
+    # With the keyboard: Tab reaches the button (after the skip link and the brand), Enter
+    # opens the menu, Tab goes on to its first link, Enter on the button closes it again.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator("summary.menu-button")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("summary.menu-button")).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Tab")
+    expect(page.locator(".site-nav a").first).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("summary.menu-button")).to_have_attribute("aria-expanded", "false")
+    expect(page.get_by_role("navigation", name="Main").get_by_role("link").first).to_be_hidden()
+
+
+def test_wide_screen_shows_the_whole_navigation_without_a_menu_button(
+    live_server, browser_context_factory
+) -> None:
+    base = live_server.url
+    for javascript in (True, False):
+        context = browser_context_factory(
+            viewport={"width": 1280, "height": 800}, java_script_enabled=javascript
+        )
+        page = context.new_page()
+        page.goto(base + "/")
+        header = page.locator("header.site-header")
+        expect(header.locator("summary.menu-button")).to_be_hidden()
+        nav = header.get_by_role("navigation", name="Main")
+        expect(nav.get_by_role("link", name="Log in")).to_be_visible()
+        expect(header.get_by_role("button", name="Italiano")).to_be_visible()
+        # The brand and the links share one row.
+        brand = header.locator(".brand").bounding_box()
+        login = nav.get_by_role("link", name="Log in").bounding_box()
+        assert abs((brand["y"] + brand["height"] / 2) - (login["y"] + login["height"] / 2)) < 20
+        assert header.bounding_box()["height"] < 160
+
+
+def test_phone_menu_opens_without_javascript(live_server, browser_context_factory) -> None:
+    base = live_server.url
+    context = browser_context_factory(**PHONE, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base + "/")
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Log in")).to_be_hidden()
+    page.locator("summary.menu-button").tap()
+    expect(nav.get_by_role("link", name="Log in")).to_be_visible()
+    nav.get_by_role("link", name="Log in").tap()
+    page.wait_for_url(re.compile(r"/accounts/login/"))
