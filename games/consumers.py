@@ -1,7 +1,8 @@
 """The table's WebSocket: ``/ws/tables/<id>/``. A thin adapter between frames and services.
 
 Connecting needs a logged-in session (else the handshake is refused, close code 4401) and the
-right to watch the table (4403; private tables: players, creator, invitation link holders);
+right to watch the table (4403; private tables: players, creator, invitation link holders,
+staff);
 the origin is checked by ``AllowedHostsOriginValidator`` in ``tute_site.asgi``.
 
 Client → server (JSON text frames):
@@ -21,6 +22,9 @@ Server → client:
 "your_turn": true, "legal": ["12B", ...], "html": "<rendered partial>", "missed": [...]}``
     the table as this socket's viewer may see it: its own seat's observation, or the public
     one for a spectator, rendered server-side (``games/_live.html``) in the viewer's language.
+    A table that was abandoned sends ``"status": "abandoned"`` and, as ``html``, the notice
+    that it was and why (``games/_abandoned.html``); moves sent afterwards get the error
+    ``table_abandoned``.
 ``{"type": "error", "code": "obligation", "message": "...", "version": 18}``
     a refused frame or move (the table is unchanged); ``code`` is stable, the message
     translated.
@@ -90,6 +94,14 @@ def tune_gc_once() -> None:
 GC_THRESHOLDS = (5000, 20, 50)
 
 
+def live_template(table: Any) -> str:
+    """The partial that shows a table: the game (or its waiting room), or, once the table
+    was abandoned, the notice that it was (with the reason): the last frame its sockets get."""
+    if table.status == "abandoned":
+        return "games/_abandoned.html"
+    return "games/_live.html"
+
+
 def render_state_frame(
     snapshot: selectors.Snapshot, *, user: Any, language: str, missed: list[str] | None = None
 ) -> dict[str, Any]:
@@ -100,7 +112,7 @@ def render_state_frame(
     """
     with translation.override(language):
         view = selectors.table_view(snapshot=snapshot, user=user)
-        html = render_to_string("games/_live.html", {"view": view})
+        html = render_to_string(live_template(snapshot.table), {"view": view})
     frame: dict[str, Any] = {
         "type": "state",
         "version": view.version,
@@ -237,7 +249,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = selectors.table_get(table_id=self.table_id)
         if table is None:
             return None
-        return selectors.may_watch(table=table, user=user, invited=invited)
+        return user.is_staff or selectors.may_watch(table=table, user=user, invited=invited)
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None):

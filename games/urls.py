@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:table_id>/bots/fill/", views.table_fill_bots, name="table_fill_bots"),
     path("<int:table_id>/bots/remove/", views.table_remove_bot, name="table_remove_bot"),
     path("<int:table_id>/cancel/", views.table_cancel, name="table_cancel"),
+    path("<int:table_id>/abandon/", views.table_abandon, name="table_abandon"),
     path("<int:table_id>/act/", views.table_act, name="table_act"),
     path("<int:table_id>/back/", views.table_take_back, name="table_take_back"),
     path("<int:table_id>/hands/<int:number>/", views.hand_replay, name="hand_replay"),

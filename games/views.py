@@ -20,11 +20,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.consumers import INVITES_SESSION_KEY
+from games.consumers import INVITES_SESSION_KEY, live_template
 from games.engine import REGISTRY, get_variant
 from games.errors import TableError
 from games.forms import TableForm, variant_choices
-from games.models import Table
+from games.models import ABANDON_REASON_MAX, Table
 
 PLAY_NOW_TURN_SECONDS = 0  # nobody waits for you at a table of bots
 
@@ -34,11 +34,29 @@ def _invited(request: HttpRequest, table: Table) -> bool:
 
 
 def _table_or_404(request: HttpRequest, table_id: int) -> Table:
+    """The table, if the user may watch it (staff may watch any table)."""
     table = selectors.table_get(table_id=table_id)
     if table is None:
         raise Http404(_("There is no such table."))
+    if request.user.is_staff:
+        return table
     if not selectors.may_watch(table=table, user=request.user, invited=_invited(request, table)):
         raise PermissionDenied(_("This table is private: you need its invitation link."))
+    return table
+
+
+def _record_table_or_404(request: HttpRequest, table_id: int) -> Table:
+    """The table whose finished hands and record the user may read: any public table he may
+    watch; a private table only for its seated players and staff (not its creator if he did
+    not play, nor whoever holds the invitation link). Anyone else gets a 404, as if there
+    were no such table."""
+    table = selectors.table_get(table_id=table_id)
+    if table is None:
+        raise Http404(_("There is no such table."))
+    if not table.is_private or request.user.is_staff:
+        return _table_or_404(request, table_id)
+    if not table.seats.filter(user_id=request.user.pk).exists():
+        raise Http404(_("There is no such table."))
     return table
 
 
@@ -139,11 +157,21 @@ def table_create(request: HttpRequest) -> HttpResponse:
 def _detail_context(request: HttpRequest, table: Table) -> dict[str, Any]:
     snapshot = selectors.table_snapshot(table_id=table.pk)
     view = selectors.table_view(snapshot=snapshot, user=request.user)
-    context: dict[str, Any] = {"view": view, "table": snapshot.table}
-    if snapshot.table.is_finished or snapshot.table.is_playing:
-        context["hands"] = selectors.hand_records(table=snapshot.table)
-    if view.your_seat is not None or snapshot.table.created_by_id == request.user.pk:
-        context["invite_url"] = request.build_absolute_uri(snapshot.table.get_invite_path())
+    table = snapshot.table
+    context: dict[str, Any] = {
+        "view": view,
+        "table": table,
+        "live_template": live_template(table),
+        "can_abandon": table.is_playing
+        and services.may_abandon(table=table, seats=snapshot.seats, user=request.user),
+        "abandon_reason_max": ABANDON_REASON_MAX,
+    }
+    started = table.is_finished or table.is_playing or table.is_abandoned
+    may_replay = not table.is_private or view.your_seat is not None or request.user.is_staff
+    if started and may_replay:
+        context["hands"] = selectors.hand_records(table=table)
+    if view.your_seat is not None or table.created_by_id == request.user.pk:
+        context["invite_url"] = request.build_absolute_uri(table.get_invite_path())
     return context
 
 
@@ -159,7 +187,7 @@ def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table_or_404(request, table_id)
     snapshot = selectors.table_snapshot(table_id=table.pk)
     view = selectors.table_view(snapshot=snapshot, user=request.user)
-    response = render(request, "games/_live.html", {"view": view})
+    response = render(request, live_template(snapshot.table), {"view": view})
     response["X-Table-Version"] = str(view.version)
     response["X-Table-Revision"] = str(view.revision)
     return response
@@ -272,6 +300,27 @@ def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def table_abandon(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Stop a table in play (staff; the creator of a casual table alone with bots)."""
+    table = _table_or_404(request, table_id)
+    reason = request.POST.get("reason", "")
+    done: list[Table] = []
+    _perform(
+        request,
+        lambda: done.append(
+            services.table_abandon(table_id=table.pk, user=request.user, reason=reason)
+        ),
+    )
+    if done:
+        if done[0].is_abandoned:
+            messages.success(request, _("The table was abandoned: the game is over for everyone."))
+        else:
+            messages.success(request, _("The table is closed."))
+    return redirect(table)
+
+
+@login_required
+@require_POST
 def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
     """A move without the WebSocket (the page's form posted by a browser without JavaScript)."""
     table = _table_or_404(request, table_id)
@@ -301,8 +350,10 @@ def table_take_back(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
-    """Step through a finished hand card by card, every hand open (finished hands only)."""
-    table = _table_or_404(request, table_id)
+    """Step through a finished hand card by card, every hand open (finished hands only).
+
+    A private table's hands only for its seated players and staff (404 for anyone else)."""
+    table = _record_table_or_404(request, table_id)
     record = selectors.hand_record_get(table=table, number=number - 1)
     if record is None:
         raise Http404(_("That hand has not been played to its end."))
@@ -324,8 +375,10 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
 
 @login_required
 def table_record(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The finished match's record as JSON (the engine's format; replays with the engine)."""
-    table = _table_or_404(request, table_id)
+    """The finished match's record as JSON (the engine's format; replays with the engine).
+
+    A private table's record only for its seated players and staff (404 for anyone else)."""
+    table = _record_table_or_404(request, table_id)
     if not table.is_finished or table.record is None:
         raise Http404(_("The match is not over."))
     response = JsonResponse(table.record)

@@ -9,6 +9,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from games import dispatch, errors, live, services
@@ -16,7 +18,7 @@ from games.models import ABANDON_REASON_MAX, HandRecord, Table, TableAction
 from games.services import SeatSpec
 from games.signals import match_finished, table_abandoned
 
-from .helpers import fast_forward, fresh, play_first_legal
+from .helpers import cards_in, fast_forward, fresh, play_first_legal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -375,3 +377,199 @@ def test_moves_and_seat_changes_after_abandon_get_the_abandoned_error(ana: Any) 
     with pytest.raises(errors.TableAbandonedError):
         services.table_leave(table_id=table.pk, user=ana)
     assert snapshot(table) == before
+
+
+# ----------------------------------------------------------------------------- the pages
+
+
+def client_for(user: Any) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    return client
+
+
+ABANDON_BUTTON = "Abandon this table"
+
+
+def test_the_button_only_for_those_allowed(ana: Any, bruno: Any, make_user: Any) -> None:
+    admin = make_user("admin", is_staff=True)
+    stranger = make_user("carla")
+    mine = bot_table(ana)  # public: anyone may watch it
+    shared = people_table(ana, bruno)
+    url = reverse("games:table_detail", args=[mine.pk])
+    page = client_for(ana).get(url).content.decode()
+    assert ABANDON_BUTTON in page
+    assert reverse("games:table_abandon", args=[mine.pk]) in page
+    assert "Yes, abandon the table" in page  # the confirm step
+    assert ABANDON_BUTTON not in client_for(stranger).get(url).content.decode()
+    assert ABANDON_BUTTON in client_for(admin).get(url).content.decode()
+    shared_url = reverse("games:table_detail", args=[shared.pk])
+    assert ABANDON_BUTTON not in client_for(ana).get(shared_url).content.decode()
+    assert ABANDON_BUTTON not in client_for(bruno).get(shared_url).content.decode()
+    assert ABANDON_BUTTON in client_for(admin).get(shared_url).content.decode()
+    fast_forward(mine)
+    assert ABANDON_BUTTON not in client_for(ana).get(url).content.decode()
+
+
+def test_abandoning_from_the_page(ana: Any) -> None:
+    table = bot_table(ana, is_private=True)
+    client = client_for(ana)
+    with Heard(match_finished) as finished:
+        response = client.post(
+            reverse("games:table_abandon", args=[table.pk]), {"reason": "Out of time"}
+        )
+    assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
+    assert fresh(table).status == Table.Status.ABANDONED
+    assert finished.calls == []
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert "The table was abandoned: the game is over for everyone." in page  # the message
+    assert "This table was abandoned" in page
+    assert "Out of time" in page
+    assert ABANDON_BUTTON not in page
+    assert 'data-status="abandoned"' in page
+    assert "Your cards" not in page and not cards_in(page.split('id="table-live"')[1])
+    live_partial = client.get(reverse("games:table_live", args=[table.pk])).content.decode()
+    assert live_partial.startswith('<div id="table-live"') and "Out of time" in live_partial
+    # A move posted afterwards (no JavaScript) is refused with the reason.
+    response = client.post(
+        reverse("games:table_act", args=[table.pk]),
+        {"action": "1O", "version": fresh(table).version},
+        follow=True,
+    )
+    assert "This table was abandoned: its game cannot go on." in response.content.decode()
+
+
+def test_refusals_on_the_page_change_nothing(ana: Any, bruno: Any, make_user: Any) -> None:
+    table = people_table(ana, bruno)
+    before = snapshot(table)
+    response = client_for(ana).post(
+        reverse("games:table_abandon", args=[table.pk]), {"reason": ""}, follow=True
+    )
+    assert "You may not do that at this table." in response.content.decode()
+    long = client_for(make_user("admin", is_staff=True)).post(
+        reverse("games:table_abandon", args=[table.pk]),
+        {"reason": "x" * (ABANDON_REASON_MAX + 1)},
+        follow=True,
+    )
+    assert f"at most {ABANDON_REASON_MAX} characters" in long.content.decode()
+    assert snapshot(table) == before
+    assert client_for(ana).get(reverse("games:table_abandon", args=[table.pk])).status_code == 405
+
+
+def test_the_lobby_no_longer_lists_it(ana: Any, bruno: Any) -> None:
+    table = people_table(ana, bruno)  # public, with people: listed to watch
+    lobby = reverse("games:table_list")
+    link = f'href="{table.get_absolute_url()}"'
+    assert link in client_for(bruno).get(lobby).content.decode()
+    services.table_abandon(table_id=table.pk, user=None, reason="")
+    assert link not in client_for(bruno).get(lobby).content.decode()
+    assert link not in client_for(ana).get(lobby).content.decode()
+
+
+# ----------------------------------------------------------------------------- replay privacy
+
+
+def private_finished_table(creator: Any, player: Any) -> Table:
+    """A private table Bruno opened for Ana and three bots (he does not sit), played out."""
+    table = services.table_create(
+        creator=creator,
+        variant="cabrero",
+        players=4,
+        seats=[SeatSpec(user=player)] + [SeatSpec(bot_level="heuristic")] * 3,
+        is_private=True,
+        turn_seconds=0,
+    )
+    return fast_forward(table)
+
+
+def test_a_private_tables_replays_only_for_its_players_and_staff(
+    ana: Any, bruno: Any, make_user: Any
+) -> None:
+    table = private_finished_table(bruno, ana)
+    replay = reverse("games:hand_replay", args=[table.pk, 1])
+    record = reverse("games:table_record", args=[table.pk])
+    admin = make_user("admin", is_staff=True)
+    for user in (ana, admin):
+        client = client_for(user)
+        assert client.get(replay).status_code == 200, user
+        assert client.get(record).status_code == 200, user
+    invited = make_user("carla")
+    guest = client_for(invited)
+    guest.get(table.get_invite_path())  # the invitation lets her watch the table...
+    assert guest.get(table.get_absolute_url()).status_code == 200
+    stranger = client_for(make_user("dario"))
+    for client in (client_for(bruno), guest, stranger):  # ...not replay it
+        assert client.get(replay).status_code == 404
+        assert client.get(record).status_code == 404
+        assert client.get(f"{replay}?step=3", HTTP_HX_REQUEST="true").status_code == 404
+    page = guest.get(table.get_absolute_url()).content.decode()
+    assert replay not in page  # no replay links where they would not open
+    assert replay in client_for(ana).get(table.get_absolute_url()).content.decode()
+
+
+def test_a_public_tables_replays_for_anyone_logged_in(ana: Any, bruno: Any) -> None:
+    table = fast_forward(bot_table(ana))
+    client = client_for(bruno)
+    assert client.get(reverse("games:hand_replay", args=[table.pk, 1])).status_code == 200
+    assert client.get(reverse("games:table_record", args=[table.pk])).status_code == 200
+    assert Client().get(reverse("games:hand_replay", args=[table.pk, 1])).status_code == 302
+
+
+def test_an_abandoned_tables_finished_hands_can_be_replayed(ana: Any) -> None:
+    table = bot_table(ana)
+    while not HandRecord.objects.filter(table=table).exists():
+        play_first_legal(table, ana)
+    services.table_abandon(table_id=table.pk, user=ana, reason="")
+    client = client_for(ana)
+    assert client.get(reverse("games:hand_replay", args=[table.pk, 1])).status_code == 200
+    assert client.get(reverse("games:table_record", args=[table.pk])).status_code == 404
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert reverse("games:hand_replay", args=[table.pk, 1]) in page
+
+
+# ----------------------------------------------------------------------------- the sockets
+
+
+@pytest.mark.usefixtures("close_db_threads")
+async def test_every_socket_gets_the_abandoned_frame_and_moves_are_refused(
+    ana: Any, bruno: Any, make_user: Any
+) -> None:
+    from asgiref.sync import sync_to_async
+
+    from .test_consumers import latest_state, next_frame, open_socket
+
+    table = await sync_to_async(bot_table)(ana, is_private=True)
+    admin = await sync_to_async(make_user)("admin", is_staff=True)
+    player = await open_socket(table.pk, ana)
+    staff = await open_socket(table.pk, admin)  # staff may watch a private table
+    first = await latest_state(player, table.pk)
+    await latest_state(staff, table.pk)
+    assert first["your_turn"] and first["legal"]
+    await sync_to_async(services.table_abandon)(table_id=table.pk, user=ana, reason="Lunch <break>")
+    for comm in (player, staff):
+        frame = await next_frame(comm, "state")
+        while frame["status"] != "abandoned":
+            frame = await next_frame(comm, "state")
+        assert frame["revision"] > first["revision"]
+        assert frame["version"] == first["version"]
+        assert frame["legal"] == [] and frame["your_turn"] is False
+        assert frame["html"].startswith('<div id="table-live"')
+        assert 'data-status="abandoned"' in frame["html"]
+        assert "This table was abandoned" in frame["html"]
+        assert "Lunch &lt;break&gt;" in frame["html"]  # escaped
+        assert not cards_in(frame["html"])
+    await player.send_json_to(
+        {"type": "act", "action": first["legal"][0], "version": first["version"]}
+    )
+    error = await next_frame(player, "error")
+    assert error["code"] == "table_abandoned"
+    assert error["message"] == "This table was abandoned: its game cannot go on."
+    await player.send_json_to({"type": "take_back"})
+    assert (await next_frame(player, "error"))["code"] == "table_abandoned"
+    late = await open_socket(table.pk, ana)  # a reconnection sees the same end
+    again = await next_frame(late, "state")
+    assert again["status"] == "abandoned" and "Lunch" in again["html"]
+    row = await sync_to_async(fresh)(table.pk)
+    assert row.version == first["version"]
+    for comm in (player, staff, late):
+        await comm.disconnect()
