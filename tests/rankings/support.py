@@ -95,3 +95,39 @@ def announce(payload: dict[str, Any], capture: Any) -> None:
 
     with capture(execute=True):
         match_finished.send(sender=None, **payload)
+
+
+def private_and_public(capture: Any) -> dict[str, Any]:
+    """A public and a private finished table, both rated Cabrero, announced as games does.
+
+    Ana, Bruno and Carmen sit at both; Diego at the public one, Fede at the private one (so
+    Fede met Ana only there). Eva never played; Sam is staff. Ana (admin), Eva and Fede are
+    members of a club. The payloads do not say ``private``: the receiver reads it from
+    the table, as it does for games' announcements.
+    """
+    from games.models import Table
+    from tests.factories import UserFactory, club_with
+
+    names = ["ana", "bruno", "carmen", "diego", "eva", "fede"]
+    users = {n: UserFactory(username=n, display_name=n.capitalize()) for n in names}
+    users["sam"] = UserFactory(username="sam", display_name="Sam", is_staff=True)
+    public = Table.objects.create(
+        variant="cabrero", players=4, rated=True, status=Table.Status.FINISHED
+    )
+    private = Table.objects.create(
+        variant="cabrero", players=4, rated=True, is_private=True, status=Table.Status.FINISHED
+    )
+    seats = {
+        public.pk: [users[n].pk for n in ("ana", "bruno", "carmen", "diego")],
+        private.pk: [users[n].pk for n in ("ana", "bruno", "carmen", "fede")],
+    }
+    for number, (table_id, ids) in enumerate(seats.items()):
+        finished_at = timezone.now() - timedelta(hours=2 - number)
+        payload = engine_payload(
+            "cabrero", ids, seed=30 + number, table_id=table_id, finished_at=finished_at
+        )
+        announce(payload, capture)
+    users["club"] = club_with(admin=users["ana"], members=[users["eva"], users["fede"]])
+    users["public"] = public.pk
+    users["private"] = private.pk
+    return users
