@@ -2,62 +2,24 @@
 opens a Cabrero table against three bots from the lobby ("play now", two clicks), plays a whole
 hand by clicking cards (the bots answer over the WebSocket) and reads how the hand ended.
 
-pytest-django's live server speaks WSGI only, so the site is served here by uvicorn, in a
-thread of the test process (the same test database), as ASGI: pages and WebSockets.
+The site is served over ASGI (pages and WebSockets) by ``tests.games.browser.asgi_server``.
 """
 
 from __future__ import annotations
 
 import re
-import socket
-import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from games.models import HandRecord, Table
+from tests.games import browser
 from tests.league.test_browser import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-
-@pytest.fixture
-def asgi_server(transactional_db: None, settings: Any) -> Iterator[str]:
-    """The site over ASGI (uvicorn in a thread); yields its base URL."""
-    import uvicorn
-
-    from tute_site.asgi import application
-
-    settings.TUTE_TABLE_SCHEDULER = "inprocess"
-    settings.TUTE_BOT_DELAY = 0.05
-    settings.TUTE_TRICK_PAUSE = 0.1
-    settings.TUTE_HAND_PAUSE = 0.1
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(
-            application,
-            host="127.0.0.1",
-            port=port,
-            log_level="warning",
-            lifespan="off",
-            ws="websockets-sansio",
-        )
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
+asgi_server = browser.asgi_server  # the fixture, under its name here
 
 
 def test_register_play_a_hand_of_cabrero_against_bots_and_read_the_result(

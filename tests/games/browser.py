@@ -1,0 +1,113 @@
+"""What the browser tests of live tables share (Chromium driven by Playwright).
+
+pytest-django's live server speaks WSGI only, so :func:`asgi_server` serves the site with
+uvicorn, in a thread of the test process (the same test database), as ASGI: pages and
+WebSockets. A test module takes the fixture with ``asgi_server = browser.asgi_server`` (after
+``from tests.games import browser``) and is marked ``browser``.
+
+:func:`play` clicks through a table: it waits for the player's turn (legal cards or action
+buttons in the page), lets a ``choose`` function pick what to click, and waits for the table to
+move on after each click (the ``data-version`` of ``#table-live``), until ``done`` is true.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.league.test_browser import PHONE, log_in  # noqa: F401  (re-exported)
+
+
+@pytest.fixture
+def asgi_server(transactional_db: None, settings: Any) -> Iterator[str]:
+    """The site over ASGI (uvicorn in a thread); yields its base URL."""
+    import uvicorn
+
+    from tute_site.asgi import application
+
+    settings.TUTE_TABLE_SCHEDULER = "inprocess"
+    settings.TUTE_BOT_DELAY = 0.05
+    settings.TUTE_TRICK_PAUSE = 0.1
+    settings.TUTE_HAND_PAUSE = 0.1
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            application,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            lifespan="off",
+            ws="websockets-sansio",
+        )
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def version_of(page: Any) -> str | None:
+    return page.locator("#table-live").get_attribute("data-version")
+
+
+def click_and_wait(page: Any, target: Any) -> None:
+    """Click ``target`` (a move) and wait until the table's version moves past it."""
+    version = version_of(page)
+    target.click()
+    page.wait_for_function(
+        "v => document.getElementById('table-live').dataset.version !== v", arg=version
+    )
+
+
+def first_legal_card(page: Any) -> Any | None:
+    """The first card the player may play, else the first action button (pass, ...)."""
+    legal = page.locator(".hand-cards .card-button.is-legal")
+    if legal.count():
+        return legal.first
+    buttons = page.locator(".action-buttons .button")
+    return buttons.first if buttons.count() else None
+
+
+def my_turn(page: Any) -> bool:
+    live = page.locator("#table-live")
+    return bool(
+        live.locator(".hand-cards .card-button.is-legal").count()
+        or live.locator(".action-buttons .button").count()
+    )
+
+
+def play(
+    page: Any,
+    done: Callable[[], bool],
+    choose: Callable[[Any], Any | None] = first_legal_card,
+    limit: float = 120,
+) -> int:
+    """Click the player's moves (``choose`` picks each) until ``done()``; the number of clicks."""
+    clicks = 0
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        if not my_turn(page):
+            time.sleep(0.05)
+            continue
+        target = choose(page)
+        if target is None:
+            time.sleep(0.05)
+            continue
+        click_and_wait(page, target)
+        clicks += 1
+    return clicks
