@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import conf, messages
-from games.engine import REGISTRY, get_variant
+from games.engine import REGISTRY, Variant, get_variant
 from games.engine.bots import LEVELS
 
 OPTION_PREFIX = "opt_"
@@ -37,6 +37,53 @@ def turn_choices() -> list[tuple[int, str]]:
     return out
 
 
+def turn_seconds_field() -> forms.TypedChoiceField:
+    """The time for each move (choices set by the form: :func:`turn_choices`)."""
+    return forms.TypedChoiceField(
+        label=_("Time for each move"),
+        coerce=int,
+        help_text=_("When it runs out, a bot plays for the absent player, who can come back."),
+    )
+
+
+def bind_variant(form: forms.Form) -> tuple[str, Variant]:
+    """Fill the form's ``variant`` choices and read the chosen game (the submitted one, the
+    initial one, or the first); it is kept as ``form.variant_key``."""
+    choices = variant_choices()
+    form.fields["variant"].choices = choices
+    source = form.data if form.is_bound else form.initial
+    key = source.get("variant") or (choices[0][0] if choices else "cabrero")
+    if key not in REGISTRY:
+        key = choices[0][0]
+    form.variant_key = key  # type: ignore[attr-defined]
+    return key, get_variant(key)
+
+
+def add_option_fields(form: forms.Form, key: str, variant: Variant, *, required: bool) -> None:
+    """One field per option the variant declares (``opt_<name>``): a check box for a switch, a
+    choice otherwise. ``required`` applies to the choices (a check box never is)."""
+    for name, option in variant.options.items():
+        label = messages.option_label(name)
+        help_text = messages.option_help(key, name)
+        if option.choices is None:
+            form.fields[OPTION_PREFIX + name] = forms.BooleanField(
+                label=label, help_text=help_text, required=False, initial=option.default
+            )
+        else:
+            form.fields[OPTION_PREFIX + name] = forms.TypedChoiceField(
+                label=label,
+                help_text=help_text,
+                required=required,
+                initial=option.default,
+                choices=[(c, messages.option_value(c)) for c in option.choices],
+                coerce=type(option.default),
+            )
+
+
+def option_fields(form: forms.Form) -> list[forms.BoundField]:
+    return [form[name] for name in form.fields if name.startswith(OPTION_PREFIX)]
+
+
 class TableForm(forms.Form):
     variant = forms.ChoiceField(label=_("Game"))
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
@@ -45,11 +92,7 @@ class TableForm(forms.Form):
         required=False,
         help_text=_("Not listed in the lobby: you invite players with a link."),
     )
-    turn_seconds = forms.TypedChoiceField(
-        label=_("Time for each move"),
-        coerce=int,
-        help_text=_("When it runs out, a bot plays for the absent player, who can come back."),
-    )
+    turn_seconds = turn_seconds_field()
     rated = forms.BooleanField(
         label=_("Rated"),
         required=False,
@@ -64,39 +107,18 @@ class TableForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = variant_choices()
-        self.fields["variant"].choices = choices
-        source = self.data if self.is_bound else self.initial
-        key = source.get("variant") or (choices[0][0] if choices else "cabrero")
-        if key not in REGISTRY:
-            key = choices[0][0]
-        self.variant_key = key
-        variant = get_variant(key)
+        key, variant = bind_variant(self)
         self.fields["players"].choices = [(p, str(p)) for p in variant.players]
         self.fields["players"].initial = 4 if 4 in variant.players else variant.players[0]
         self.fields["turn_seconds"].choices = turn_choices()
         self.fields["turn_seconds"].initial = conf.default_turn_seconds()
         self.fields["bot_level"].choices = bot_level_choices()
         self.fields["bot_level"].initial = LEVELS[-1]
-        for name, option in variant.options.items():
-            label = messages.option_label(name)
-            help_text = messages.option_help(key, name)
-            if option.choices is None:
-                self.fields[OPTION_PREFIX + name] = forms.BooleanField(
-                    label=label, help_text=help_text, required=False, initial=option.default
-                )
-            else:
-                self.fields[OPTION_PREFIX + name] = forms.TypedChoiceField(
-                    label=label,
-                    help_text=help_text,
-                    initial=option.default,
-                    choices=[(c, messages.option_value(c)) for c in option.choices],
-                    coerce=type(option.default),
-                )
+        add_option_fields(self, key, variant, required=True)
 
     @property
     def option_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
+        return option_fields(self)
 
     @property
     def main_fields(self) -> list[forms.BoundField]:

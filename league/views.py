@@ -7,8 +7,6 @@ requests with the ``members`` partial of the club page and ordinary posts with a
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -23,6 +21,8 @@ from .errors import ClubNameTakenError, LeagueError, LeaguePermissionError
 from .forms import ClubForm, ProfileForm
 from .middleware import remember_language
 from .models import Club, Language, Membership
+from .view_actions import perform as _perform
+from .view_actions import perform_and_redirect
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -74,19 +74,6 @@ def _membership_or_404(club: Club, membership_id: int) -> Membership:
     if membership is None:
         raise Http404(_("There is no such member."))
     return membership
-
-
-def _perform(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
-    """Run a service call; report the outcome as a message. Permission errors become 403."""
-    try:
-        action()
-    except LeaguePermissionError as error:
-        raise PermissionDenied(error.message) from error
-    except LeagueError as error:
-        messages.error(request, error.message)
-        return False
-    messages.success(request, success)
-    return True
 
 
 def club_list(request: HttpRequest) -> HttpResponse:
@@ -164,12 +151,12 @@ def _after_member_action(request: HttpRequest, club: Club) -> HttpResponse:
 @require_POST
 def club_join_request(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_or_404(slug)
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.club_request_join(club=club, user=request.user),
         _("Your request has been sent. An organiser of the club will answer it."),
+        club,
     )
-    return redirect(club)
 
 
 @login_required
@@ -212,12 +199,12 @@ def club_invite(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def club_invite_rotate(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_or_404(slug)
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.club_rotate_invite(club=club, actor=request.user),
         _("There is a new invitation link. The old one no longer works."),
+        club,
     )
-    return redirect(club)
 
 
 @login_required

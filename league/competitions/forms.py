@@ -13,14 +13,19 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import conf as games_conf
-from games import messages as game_messages
-from games.engine import REGISTRY, get_variant
-from games.forms import turn_choices, variant_choices
+from games import forms as game_forms
+from games.engine import get_variant
+from games.forms import (
+    OPTION_PREFIX,
+    add_option_fields,
+    bind_variant,
+    turn_choices,
+    turn_seconds_field,
+)
 
 from . import formats, selectors
 from .models import NoShowRule
 
-OPTION_PREFIX = "opt_"
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
 TIEBREAK_SLOTS = 6
 
@@ -54,11 +59,7 @@ class EventForm(forms.Form):
         required=False,
         help_text=_("When the players do not divide evenly, some tables may have fewer seats."),
     )
-    turn_seconds = forms.TypedChoiceField(
-        label=_("Time for each move"),
-        coerce=int,
-        help_text=_("When it runs out, a bot plays for the absent player, who can come back."),
-    )
+    turn_seconds = turn_seconds_field()
     rated = forms.BooleanField(
         label=_("Rated"),
         required=False,
@@ -67,14 +68,7 @@ class EventForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = variant_choices()
-        self.fields["variant"].choices = choices
-        source = self.data if self.is_bound else self.initial
-        key = source.get("variant") or (choices[0][0] if choices else "cabrero")
-        if key not in REGISTRY:
-            key = choices[0][0]
-        self.variant_key = key
-        variant = get_variant(key)
+        key, variant = bind_variant(self)
         self.shape = formats.shape_of(variant)
         sizes = formats.table_sizes_for(variant)
         size_choices = [(s, str(s)) for s in sizes]
@@ -87,22 +81,7 @@ class EventForm(forms.Form):
             del self.fields["min_table_size"]
         self.fields["turn_seconds"].choices = [(s, label) for s, label in turn_choices() if s]
         self.fields["turn_seconds"].initial = games_conf.default_turn_seconds() or 60
-        for name, option in variant.options.items():
-            label = game_messages.option_label(name)
-            help_text = game_messages.option_help(key, name)
-            if option.choices is None:
-                self.fields[OPTION_PREFIX + name] = forms.BooleanField(
-                    label=label, help_text=help_text, required=False, initial=option.default
-                )
-            else:
-                self.fields[OPTION_PREFIX + name] = forms.TypedChoiceField(
-                    label=label,
-                    help_text=help_text,
-                    required=False,
-                    coerce=type(option.default),
-                    choices=[(c, game_messages.option_value(c)) for c in option.choices],
-                    initial=option.default,
-                )
+        add_option_fields(self, key, variant, required=False)
         used = sizes if self.shape == formats.TABLE else (2,)
         self.point_sizes = list(used)
         for size in used:
@@ -165,7 +144,7 @@ class EventForm(forms.Form):
         }
 
     def option_fields(self) -> list[Any]:
-        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
+        return game_forms.option_fields(self)
 
     def point_fields(self) -> list[Any]:
         return [self[f"points_{size}"] for size in self.point_sizes]

@@ -25,6 +25,8 @@ Changes go through :mod:`.services`; these models hold data and invariants.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -103,6 +105,86 @@ class CompetitionFormat(models.Model):
         return 2 if self.shape == Shape.PAIRS else 1
 
 
+def _player_field(related_name: str) -> Any:
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name=related_name,
+        verbose_name=_("player"),
+    )
+
+
+def _partner_field(related_name: str) -> Any:
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name=related_name,
+        verbose_name=_("partner"),
+    )
+
+
+class EntryBase(models.Model):
+    """What a tournament entry and a season entry share: a player, maybe a partner, a name.
+
+    Each model declares ``player`` and ``partner`` (:func:`_player_field`,
+    :func:`_partner_field`) with its own reverse names."""
+
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    # Declared by each concrete model.
+    player: Any
+    partner: Any
+    player_id: int
+    partner_id: int | None
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return _entry_name(self.player, self.partner)
+
+    def user_ids(self) -> list[int]:
+        return [self.player_id] + ([self.partner_id] if self.partner_id else [])
+
+
+class PlayedAtTable(models.Model):
+    """What a tournament board and a league fixture share: a live table and how it ended."""
+
+    table_id = models.PositiveBigIntegerField(_("live table"), null=True, blank=True, db_index=True)
+    result_source = models.CharField(
+        _("result"), max_length=10, choices=ResultSource.choices, blank=True
+    )
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def table_url(self) -> str:
+        return reverse("games:table_detail", args=[self.table_id]) if self.table_id else ""
+
+
+class SeatResult(models.Model):
+    """What a board seat and a fixture seat share: a seat, and the entry's result there."""
+
+    position = models.PositiveSmallIntegerField(_("seat"))
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    points = models.DecimalField(
+        _("match points"), max_digits=6, decimal_places=2, null=True, blank=True
+    )
+    tantos = models.IntegerField(_("tantos"), default=0)
+    forfeit = models.BooleanField(_("forfeit"), default=False)
+
+    class Meta:
+        abstract = True
+
+
 class Tournament(CompetitionFormat):
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
@@ -146,7 +228,7 @@ class Tournament(CompetitionFormat):
         return self.rounds // 2
 
 
-class TournamentEntry(models.Model):
+class TournamentEntry(EntryBase):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Playing")
         WITHDRAWN = "withdrawn", _("Withdrawn")
@@ -161,20 +243,8 @@ class TournamentEntry(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
     )
-    player = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="tournament_entries",
-        verbose_name=_("player"),
-    )
-    partner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="tournament_partnerships",
-        verbose_name=_("partner"),
-    )
+    player = _player_field("tournament_entries")
+    partner = _partner_field("tournament_partnerships")
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
@@ -184,7 +254,6 @@ class TournamentEntry(models.Model):
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     #: The first round the entry could be paired in (late entries start later).
     joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
-    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("tournament entry")
@@ -196,19 +265,9 @@ class TournamentEntry(models.Model):
             ),
         ]
 
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def name(self) -> str:
-        return _entry_name(self.player, self.partner)
-
     @property
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
-
-    def user_ids(self) -> list[int]:
-        return [self.player_id] + ([self.partner_id] if self.partner_id else [])
 
 
 class Round(models.Model):
@@ -244,7 +303,7 @@ class Round(models.Model):
         return f"{self.tournament} · {self.number}"
 
 
-class Board(models.Model):
+class Board(PlayedAtTable):
     """One table of a round, or one bye (``is_bye``: a single seat, no table)."""
 
     class Status(models.TextChoices):
@@ -257,14 +316,9 @@ class Board(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("table"))
     is_bye = models.BooleanField(_("bye"), default=False)
-    table_id = models.PositiveBigIntegerField(_("live table"), null=True, blank=True, db_index=True)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
     )
-    result_source = models.CharField(
-        _("result"), max_length=10, choices=ResultSource.choices, blank=True
-    )
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("board")
@@ -281,28 +335,18 @@ class Board(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
-    @property
-    def table_url(self) -> str:
-        return reverse("games:table_detail", args=[self.table_id]) if self.table_id else ""
 
-
-class BoardSeat(models.Model):
+class BoardSeat(SeatResult):
     board = models.ForeignKey(
         Board, on_delete=models.CASCADE, related_name="seats", verbose_name=_("board")
     )
     entry = models.ForeignKey(
         TournamentEntry, on_delete=models.CASCADE, related_name="seats", verbose_name=_("entry")
     )
-    #: The entry's place in the seat order (0 is the mano; for pairs, 0 sits at seats 0 and 2).
-    position = models.PositiveSmallIntegerField(_("seat"))
-    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
-    points = models.DecimalField(
-        _("match points"), max_digits=6, decimal_places=2, null=True, blank=True
-    )
-    tantos = models.IntegerField(_("tantos"), default=0)
+    # ``position``: the entry's place in the seat order (0 is the mano; for pairs, 0 sits at
+    # seats 0 and 2).
     #: Did not play (every move of the seat made by a bot after its timer ran out).
     no_show = models.BooleanField(_("no-show"), default=False)
-    forfeit = models.BooleanField(_("forfeit"), default=False)
 
     class Meta:
         verbose_name = _("board seat")
@@ -401,7 +445,7 @@ class Division(models.Model):
         return str(_("Division %(level)s") % {"level": self.level})
 
 
-class SeasonEntry(models.Model):
+class SeasonEntry(EntryBase):
     class Movement(models.TextChoices):
         STAYS = "", _("stays")
         UP = "up", _("promoted")
@@ -413,25 +457,12 @@ class SeasonEntry(models.Model):
     division = models.ForeignKey(
         Division, on_delete=models.CASCADE, related_name="entries", verbose_name=_("division")
     )
-    player = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="season_entries",
-        verbose_name=_("player"),
-    )
-    partner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="season_partnerships",
-        verbose_name=_("partner"),
-    )
+    player = _player_field("season_entries")
+    partner = _partner_field("season_partnerships")
     final_place = models.PositiveSmallIntegerField(_("final place"), null=True, blank=True)
     movement = models.CharField(
         _("movement"), max_length=4, choices=Movement.choices, default=Movement.STAYS, blank=True
     )
-    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("season entry")
@@ -443,18 +474,8 @@ class SeasonEntry(models.Model):
             ),
         ]
 
-    def __str__(self) -> str:
-        return self.name
 
-    @property
-    def name(self) -> str:
-        return _entry_name(self.player, self.partner)
-
-    def user_ids(self) -> list[int]:
-        return [self.player_id] + ([self.partner_id] if self.partner_id else [])
-
-
-class Fixture(models.Model):
+class Fixture(PlayedAtTable):
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("To be played")
         PLAYING = "playing", _("In play")
@@ -474,11 +495,6 @@ class Fixture(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED
     )
-    table_id = models.PositiveBigIntegerField(_("live table"), null=True, blank=True, db_index=True)
-    result_source = models.CharField(
-        _("result"), max_length=10, choices=ResultSource.choices, blank=True
-    )
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("fixture")
@@ -498,29 +514,18 @@ class Fixture(models.Model):
     def is_decided(self) -> bool:
         return self.status in (self.Status.PLAYED, self.Status.FORFEITED)
 
-    @property
-    def table_url(self) -> str:
-        return reverse("games:table_detail", args=[self.table_id]) if self.table_id else ""
 
-
-class FixtureSeat(models.Model):
+class FixtureSeat(SeatResult):
     fixture = models.ForeignKey(
         Fixture, on_delete=models.CASCADE, related_name="seats", verbose_name=_("fixture")
     )
     entry = models.ForeignKey(
         SeasonEntry, on_delete=models.CASCADE, related_name="seats", verbose_name=_("entry")
     )
-    #: 0 is "home": the mano's seat (for pairs, seats 0 and 2).
-    position = models.PositiveSmallIntegerField(_("seat"))
+    # ``position`` 0 is "home": the mano's seat (for pairs, seats 0 and 2).
     #: "Play now" pressed by the player, and by the partner in pairs.
     ready_at = models.DateTimeField(_("ready at"), null=True, blank=True)
     partner_ready_at = models.DateTimeField(_("partner ready at"), null=True, blank=True)
-    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
-    points = models.DecimalField(
-        _("match points"), max_digits=6, decimal_places=2, null=True, blank=True
-    )
-    tantos = models.IntegerField(_("tantos"), default=0)
-    forfeit = models.BooleanField(_("forfeit"), default=False)
 
     class Meta:
         verbose_name = _("fixture seat")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from itertools import pairwise
@@ -150,6 +150,10 @@ class _Format:
     turn_seconds: int
     scoring: dict[str, list[int]]
     tiebreaks: list[str]
+
+    def model_fields(self) -> dict[str, Any]:
+        """The :class:`~.models.CompetitionFormat` fields a tournament or league is created with."""
+        return asdict(self)
 
 
 def _check_format(
@@ -351,15 +355,8 @@ def tournament_create(
         club=club,
         name=name,
         created_by=organiser,
-        variant=fmt.variant,
-        shape=fmt.shape,
-        options=fmt.options,
-        table_size=fmt.table_size,
-        min_table_size=fmt.min_table_size,
-        turn_seconds=fmt.turn_seconds,
         rated=rated,
-        scoring=fmt.scoring,
-        tiebreaks=fmt.tiebreaks,
+        **fmt.model_fields(),
         rounds=int(rounds),
         registration_opens=opens,
         registration_closes=registration_closes,
@@ -505,9 +502,12 @@ def tournament_check_in(
     return entry
 
 
-@transaction.atomic
-def entry_drop(*, entry: TournamentEntry, by: User, reason: str) -> TournamentEntry:
-    """An organiser takes an entry out of the later rounds (logged)."""
+def _organiser_entry_change(
+    entry: TournamentEntry, by: User, reason: str
+) -> tuple[Tournament, TournamentEntry, str]:
+    """Checks and locks shared by :func:`entry_drop` and :func:`entry_reinstate`: ``by`` is an
+    organiser, there is a reason, the tournament is not over. Returns the locked tournament and
+    entry, and the cleaned reason."""
     tournament = entry.tournament
     _require_organiser(tournament.club, by)
     reason = _reason(reason)
@@ -515,6 +515,13 @@ def entry_drop(*, entry: TournamentEntry, by: User, reason: str) -> TournamentEn
     if tournament.status == Tournament.Status.FINISHED:
         raise errors.CompetitionError(_("This tournament has finished."))
     entry = TournamentEntry.objects.select_for_update().get(pk=entry.pk)
+    return tournament, entry, reason
+
+
+@transaction.atomic
+def entry_drop(*, entry: TournamentEntry, by: User, reason: str) -> TournamentEntry:
+    """An organiser takes an entry out of the later rounds (logged)."""
+    tournament, entry, reason = _organiser_entry_change(entry, by, reason)
     if not entry.is_active:
         raise errors.CompetitionError(_("%(name)s is not playing.") % {"name": entry.name})
     before = {"status": entry.status, "reason": entry.reason}
@@ -536,13 +543,7 @@ def entry_drop(*, entry: TournamentEntry, by: User, reason: str) -> TournamentEn
 @transaction.atomic
 def entry_reinstate(*, entry: TournamentEntry, by: User, reason: str) -> TournamentEntry:
     """An organiser brings a withdrawn entry back for the next round (logged)."""
-    tournament = entry.tournament
-    _require_organiser(tournament.club, by)
-    reason = _reason(reason)
-    tournament = _locked_tournament(tournament)
-    if tournament.status == Tournament.Status.FINISHED:
-        raise errors.CompetitionError(_("This tournament has finished."))
-    entry = TournamentEntry.objects.select_for_update().get(pk=entry.pk)
+    tournament, entry, reason = _organiser_entry_change(entry, by, reason)
     if entry.is_active:
         raise errors.CompetitionError(_("%(name)s is already playing.") % {"name": entry.name})
     clash = _taken_by(
@@ -892,12 +893,7 @@ def result_override(
             _("The match at table %(n)s is not over yet: its result cannot be set.")
             % {"n": board.number}
         )
-    seats = list(board.seats.select_related("entry__player", "entry__partner").order_by("position"))
-    clean = _clean_places(seats, places)
-    before = _seat_state(seats)
-    _apply_places(seats, clean, _scheme(tournament))
-    board.result_source = ResultSource.OVERRIDE
-    board.save(update_fields=["result_source"])
+    seats, before = _override_places(board, places, tournament)
     _log(
         kind=ChangeLog.Kind.RESULT,
         by=by,
@@ -911,6 +907,22 @@ def result_override(
         after={"board": board.pk, "seats": _seat_state(seats)},
     )
     return board
+
+
+def _override_places(
+    played: Board | Fixture, places: Mapping[int, int | None], event: Tournament | League
+) -> tuple[list[Any], list[dict[str, Any]]]:
+    """Set an organiser's places on a board's or fixture's seats (the result is marked as set by
+    an organiser). Returns the seats and their state before."""
+    seats = list(
+        played.seats.select_related("entry__player", "entry__partner").order_by("position")
+    )
+    clean = _clean_places(seats, places)
+    before = _seat_state(seats)
+    _apply_places(seats, clean, _scheme(event))
+    played.result_source = ResultSource.OVERRIDE
+    played.save(update_fields=["result_source"])
+    return seats, before
 
 
 def _result_text(seats: Iterable[BoardSeat | FixtureSeat]) -> str:
@@ -1144,15 +1156,8 @@ def league_create(
         club=club,
         name=name,
         created_by=organiser,
-        variant=fmt.variant,
-        shape=fmt.shape,
-        options=fmt.options,
-        table_size=fmt.table_size,
-        min_table_size=fmt.min_table_size,
-        turn_seconds=fmt.turn_seconds,
         rated=rated,
-        scoring=fmt.scoring,
-        tiebreaks=fmt.tiebreaks,
+        **fmt.model_fields(),
         double_round_robin=double_round_robin,
         rounds=rounds if fmt.shape == Shape.TABLE else None,
         window_days=window_days,
@@ -1438,14 +1443,7 @@ def fixture_result_override(
         )
     if season.status == Season.Status.CLOSED:
         raise errors.SeasonError(_("This season is closed."))
-    seats = list(
-        fixture.seats.select_related("entry__player", "entry__partner").order_by("position")
-    )
-    clean = _clean_places(seats, places)
-    before = _seat_state(seats)
-    _apply_places(seats, clean, _scheme(league))
-    fixture.result_source = ResultSource.OVERRIDE
-    fixture.save(update_fields=["result_source"])
+    seats, before = _override_places(fixture, places, league)
     _log(
         kind=ChangeLog.Kind.RESULT,
         by=by,

@@ -9,6 +9,7 @@ a 403. Actions are POSTs (``@require_POST``) answered with a redirect to the pag
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -23,23 +24,21 @@ from django.views.decorators.http import require_POST
 
 from league.errors import LeagueError, LeaguePermissionError
 from league.models import Club, Membership, User
+from league.view_actions import perform as _perform
+from league.view_actions import perform_and_redirect
 
 from . import selectors, services
 from .forms import LeagueForm, ResultForm, TournamentForm, main_fields
-from .models import Fixture, Round, Season, Tournament
-
-
-def _perform(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
-    """Run a service call; report the outcome as a message. Permission errors become 403."""
-    try:
-        action()
-    except LeaguePermissionError as error:
-        raise PermissionDenied(error.message) from error
-    except LeagueError as error:
-        messages.error(request, error.message)
-        return False
-    messages.success(request, success)
-    return True
+from .models import (
+    BoardSeat,
+    Fixture,
+    FixtureSeat,
+    League,
+    Round,
+    Season,
+    Tournament,
+    TournamentEntry,
+)
 
 
 def _club_or_404(slug: str) -> Club:
@@ -98,6 +97,87 @@ def _club_members(club: Club) -> list[User]:
     ]
 
 
+def _partners(request: HttpRequest, club: Club, shape: str) -> dict[str, list[User]]:
+    """The club members a player may name as his partner (pair variants only)."""
+    if shape != "pairs" or not request.user.is_authenticated:
+        return {}
+    return {"partners": [u for u in _club_members(club) if u.pk != request.user.pk]}
+
+
+def _event_create(
+    request: HttpRequest,
+    slug: str,
+    *,
+    kind: str,
+    form_class: type[TournamentForm] | type[LeagueForm],
+    create: Callable[..., Tournament | League],
+    success: str,
+) -> HttpResponse:
+    """The page that creates a tournament or a league (organisers and admins of the club)."""
+    club = _club_or_404(slug)
+    _require_organiser(club, request.user)
+    form = form_class(request.POST or None, initial=request.GET.dict())
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = create(club=club, organiser=request.user, **form.service_kwargs())
+        except LeaguePermissionError as error:
+            raise PermissionDenied(error.message) from error
+        except LeagueError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, success)
+            return redirect(event)
+    return render(
+        request,
+        "competitions/event_form.html",
+        {"form": form, "club": club, "kind": kind, "main_fields": main_fields(form)},
+    )
+
+
+def _register(
+    request: HttpRequest,
+    event: Tournament | Season,
+    shape: str,
+    register: Callable[[User | None], object],
+    success: str,
+) -> HttpResponse:
+    """Register for a tournament or a season; pair variants name the partner."""
+    partner = None
+    if shape == "pairs":
+        partner = _user_named(request.POST.get("partner", ""))
+        if partner is None:
+            messages.error(request, _("There is no player with that user name."))
+            return redirect(event)
+    return perform_and_redirect(request, lambda: register(partner), success, event)
+
+
+def _result_form(
+    request: HttpRequest,
+    *,
+    seats: list[BoardSeat] | list[FixtureSeat],
+    override: Callable[..., object],
+    done_url: str,
+    context: dict[str, object],
+) -> HttpResponse:
+    """An organiser sets a finished board's or fixture's result (places, forfeits, reason)."""
+    form = ResultForm(request.POST or None, seats=seats)
+    if request.method == "POST" and form.is_valid():
+        done = _perform(
+            request,
+            lambda: override(
+                places=form.places(), by=request.user, reason=form.cleaned_data["reason"]
+            ),
+            _("The result is changed."),
+        )
+        if done:
+            return redirect(done_url)
+    return render(
+        request,
+        "competitions/result_form.html",
+        {"form": form, "back": done_url, **context},
+    )
+
+
 # ----------------------------------------------------------------------------- lists
 
 
@@ -127,25 +207,13 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_or_404(slug)
-    _require_organiser(club, request.user)
-    form = TournamentForm(request.POST or None, initial=request.GET.dict())
-    if request.method == "POST" and form.is_valid():
-        try:
-            tournament = services.tournament_create(
-                club=club, organiser=request.user, **form.service_kwargs()
-            )
-        except LeaguePermissionError as error:
-            raise PermissionDenied(error.message) from error
-        except LeagueError as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(request, _("The tournament is ready: players can register."))
-            return redirect(tournament)
-    return render(
+    return _event_create(
         request,
-        "competitions/event_form.html",
-        {"form": form, "club": club, "kind": "tournament", "main_fields": main_fields(form)},
+        slug,
+        kind="tournament",
+        form_class=TournamentForm,
+        create=services.tournament_create,
+        success=_("The tournament is ready: players can register."),
     )
 
 
@@ -167,8 +235,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "changes": selectors.tournament_changes(tournament=tournament)[:50],
         "now": timezone.now(),
     }
-    if tournament.shape == "pairs" and request.user.is_authenticated:
-        context["partners"] = [u for u in _club_members(tournament.club) if u.pk != request.user.pk]
+    context.update(_partners(request, tournament.club, tournament.shape))
     if can_organise and current is not None:
         context["round_entries"] = [
             seat.entry for board in current.boards.all() for seat in board.seats.all()
@@ -180,56 +247,51 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament_or_404(pk)
-    partner = None
-    if tournament.shape == "pairs":
-        partner = _user_named(request.POST.get("partner", ""))
-        if partner is None:
-            messages.error(request, _("There is no player with that user name."))
-            return redirect(tournament)
-    _perform(
+    return _register(
         request,
-        lambda: services.tournament_register(
+        tournament,
+        tournament.shape,
+        lambda partner: services.tournament_register(
             tournament=tournament, user=request.user, partner=partner
         ),
         _("You are registered. Good luck!"),
     )
-    return redirect(tournament)
 
 
 @login_required
 @require_POST
 def tournament_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament_or_404(pk)
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.tournament_withdraw(tournament=tournament, user=request.user),
         _("You have withdrawn from the tournament."),
+        tournament,
     )
-    return redirect(tournament)
 
 
 @login_required
 @require_POST
 def tournament_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament_or_404(pk)
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.tournament_check_in(tournament=tournament, user=request.user),
         _("You have checked in."),
+        tournament,
     )
-    return redirect(tournament)
 
 
 @login_required
 @require_POST
 def round_pair(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament_or_404(pk)
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.round_pair(tournament=tournament, by=request.user),
         _("The round is paired."),
+        tournament,
     )
-    return redirect(tournament)
 
 
 @login_required
@@ -239,12 +301,12 @@ def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = selectors.round_get(tournament=tournament, number=number)
     if rnd is None:
         raise Http404(_("There is no such round."))
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.round_start(round=rnd, by=request.user),
         _("The tables are open."),
+        tournament,
     )
-    return redirect(tournament)
 
 
 @login_required
@@ -261,7 +323,7 @@ def pairing_change(request: HttpRequest, pk: int) -> HttpResponse:
     if rnd is None or entry is None or other is None:
         messages.error(request, _("Choose two players of the round in play."))
         return redirect(tournament)
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.pairing_change(
             round=rnd,
@@ -271,42 +333,42 @@ def pairing_change(request: HttpRequest, pk: int) -> HttpResponse:
             reason=request.POST.get("reason", ""),
         ),
         _("The pairing is changed."),
+        tournament,
     )
-    return redirect(tournament)
 
 
 @login_required
 @require_POST
 def entry_drop(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
-    tournament = _tournament_or_404(pk)
-    entry = selectors.entry_get(tournament=tournament, pk=entry_id)
-    if entry is None:
-        raise Http404(_("There is no such player in this tournament."))
-    _perform(
-        request,
-        lambda: services.entry_drop(
-            entry=entry, by=request.user, reason=request.POST.get("reason", "")
-        ),
-        _("%(name)s is withdrawn.") % {"name": entry.name},
-    )
-    return redirect(tournament)
+    return _entry_change(request, pk, entry_id, services.entry_drop, _("%(name)s is withdrawn."))
 
 
 @login_required
 @require_POST
 def entry_reinstate(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    return _entry_change(
+        request, pk, entry_id, services.entry_reinstate, _("%(name)s is playing again.")
+    )
+
+
+def _entry_change(
+    request: HttpRequest,
+    pk: int,
+    entry_id: int,
+    change: Callable[..., TournamentEntry],
+    success: str,
+) -> HttpResponse:
+    """An organiser withdraws an entry or brings it back, with a reason (``success`` names it)."""
     tournament = _tournament_or_404(pk)
     entry = selectors.entry_get(tournament=tournament, pk=entry_id)
     if entry is None:
         raise Http404(_("There is no such player in this tournament."))
-    _perform(
+    return perform_and_redirect(
         request,
-        lambda: services.entry_reinstate(
-            entry=entry, by=request.user, reason=request.POST.get("reason", "")
-        ),
-        _("%(name)s is playing again.") % {"name": entry.name},
+        lambda: change(entry=entry, by=request.user, reason=request.POST.get("reason", "")),
+        success % {"name": entry.name},
+        tournament,
     )
-    return redirect(tournament)
 
 
 @login_required
@@ -316,25 +378,12 @@ def board_result(request: HttpRequest, pk: int, board_id: int) -> HttpResponse:
     board = selectors.board_get(tournament=tournament, pk=board_id)
     if board is None or board.is_bye:
         raise Http404(_("There is no such table."))
-    seats = selectors.board_seats(board=board)
-    form = ResultForm(request.POST or None, seats=seats)
-    if request.method == "POST" and form.is_valid():
-        done = _perform(
-            request,
-            lambda: services.result_override(
-                board=board,
-                places=form.places(),
-                by=request.user,
-                reason=form.cleaned_data["reason"],
-            ),
-            _("The result is changed."),
-        )
-        if done:
-            return redirect(tournament)
-    return render(
+    return _result_form(
         request,
-        "competitions/result_form.html",
-        {"form": form, "event": tournament, "board": board, "back": tournament.get_absolute_url()},
+        seats=selectors.board_seats(board=board),
+        override=partial(services.result_override, board=board),
+        done_url=tournament.get_absolute_url(),
+        context={"event": tournament, "board": board},
     )
 
 
@@ -355,25 +404,13 @@ def tournament_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def league_create(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_or_404(slug)
-    _require_organiser(club, request.user)
-    form = LeagueForm(request.POST or None, initial=request.GET.dict())
-    if request.method == "POST" and form.is_valid():
-        try:
-            league = services.league_create(
-                club=club, organiser=request.user, **form.service_kwargs()
-            )
-        except LeaguePermissionError as error:
-            raise PermissionDenied(error.message) from error
-        except LeagueError as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(request, _("The league is ready: players can join its first season."))
-            return redirect(league)
-    return render(
+    return _event_create(
         request,
-        "competitions/event_form.html",
-        {"form": form, "club": club, "kind": "league", "main_fields": main_fields(form)},
+        slug,
+        kind="league",
+        form_class=LeagueForm,
+        create=services.league_create,
+        success=_("The league is ready: players can join its first season."),
     )
 
 
@@ -407,8 +444,7 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
             club=league.club, user=request.user, status=Membership.Status.ACTIVE
         ).exists(),
     }
-    if league.shape == "pairs" and request.user.is_authenticated:
-        context["partners"] = [u for u in _club_members(league.club) if u.pk != request.user.pk]
+    context.update(_partners(request, league.club, league.shape))
     return render(request, "competitions/season_detail.html", context)
 
 
@@ -416,30 +452,25 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def season_register(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season_or_404(pk)
-    partner = None
-    if season.league.shape == "pairs":
-        partner = _user_named(request.POST.get("partner", ""))
-        if partner is None:
-            messages.error(request, _("There is no player with that user name."))
-            return redirect(season)
-    _perform(
+    return _register(
         request,
-        lambda: services.season_register(season=season, user=request.user, partner=partner),
+        season,
+        season.league.shape,
+        lambda partner: services.season_register(season=season, user=request.user, partner=partner),
         _("You are in this season's league."),
     )
-    return redirect(season)
 
 
 @login_required
 @require_POST
 def season_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season_or_404(pk)
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.season_withdraw(season=season, user=request.user),
         _("You have left this season."),
+        season,
     )
-    return redirect(season)
 
 
 @login_required
@@ -451,24 +482,24 @@ def season_assign(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     division = season.divisions.filter(pk=request.POST.get("division") or 0).first()
     if entry is None or division is None:
         raise Http404(_("There is no such division."))
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.season_assign(entry=entry, division=division, by=request.user),
         _("%(name)s plays in %(division)s.") % {"name": entry.name, "division": division.label},
+        season,
     )
-    return redirect(season)
 
 
 @login_required
 @require_POST
 def season_start(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season_or_404(pk)
-    _perform(
+    return perform_and_redirect(
         request,
         lambda: services.season_start(season=season, by=request.user),
         _("The season has started: the fixtures are out."),
+        season,
     )
-    return redirect(season)
 
 
 @login_required
@@ -526,30 +557,12 @@ def fixture_result(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404(_("There is no such fixture."))
     season = fixture.season
     _require_organiser(season.league.club, request.user)
-    seats = list(fixture.seats.all())
-    form = ResultForm(request.POST or None, seats=seats)
-    if request.method == "POST" and form.is_valid():
-        done = _perform(
-            request,
-            lambda: services.fixture_result_override(
-                fixture=fixture,
-                places=form.places(),
-                by=request.user,
-                reason=form.cleaned_data["reason"],
-            ),
-            _("The result is changed."),
-        )
-        if done:
-            return redirect(season)
-    return render(
+    return _result_form(
         request,
-        "competitions/result_form.html",
-        {
-            "form": form,
-            "event": season.league,
-            "fixture": fixture,
-            "back": season.get_absolute_url(),
-        },
+        seats=list(fixture.seats.all()),
+        override=partial(services.fixture_result_override, fixture=fixture),
+        done_url=season.get_absolute_url(),
+        context={"event": season.league, "fixture": fixture},
     )
 
 
