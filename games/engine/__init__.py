@@ -56,8 +56,9 @@ def get_variant(key: str) -> Variant:
         return REGISTRY[key]
     except (KeyError, TypeError):
         known = ", ".join(sorted(REGISTRY))
-        raise UnknownVariantError(f"Unknown variant {key!r}. Known: {known}.",
-                                  variant=key) from None
+        raise UnknownVariantError(
+            f"Unknown variant {key!r}. Known: {known}.", variant=key
+        ) from None
 
 
 def variant_keys() -> list[str]:
@@ -66,10 +67,34 @@ def variant_keys() -> list[str]:
 
 
 __all__ = [
-    "Card", "CardNotInHandError", "GameOverError", "HandResult", "HandSetup", "HandState",
-    "IllegalActionError", "InvalidOptionError", "InvalidPlayerCountError", "MatchResult",
-    "MatchState", "NotYourTurnError", "NotationError", "ObligationError", "Option", "Phase",
-    "RecordError", "SetupError", "Suit", "TuteError", "UnknownVariantError", "Variant",
-    "WrongPhaseError", "action_to_notation", "get_variant", "mask_of", "notation_of_mask",
-    "parse_action", "parse_card", "variant_keys",
+    "Card",
+    "CardNotInHandError",
+    "GameOverError",
+    "HandResult",
+    "HandSetup",
+    "HandState",
+    "IllegalActionError",
+    "InvalidOptionError",
+    "InvalidPlayerCountError",
+    "MatchResult",
+    "MatchState",
+    "NotYourTurnError",
+    "NotationError",
+    "ObligationError",
+    "Option",
+    "Phase",
+    "RecordError",
+    "SetupError",
+    "Suit",
+    "TuteError",
+    "UnknownVariantError",
+    "Variant",
+    "WrongPhaseError",
+    "action_to_notation",
+    "get_variant",
+    "mask_of",
+    "notation_of_mask",
+    "parse_action",
+    "parse_card",
+    "variant_keys",
 ]

@@ -39,8 +39,11 @@ def command(add: Callable[[Subparsers], None]) -> Callable[[Subparsers], None]:
 def simulate(sub: Subparsers) -> None:
     from games.engine import simulate as module
 
-    p = sub.add_parser("simulate", help="random players play whole matches; print a summary",
-                       description=module.__doc__.split("\n\n")[0] if module.__doc__ else None)
+    p = sub.add_parser(
+        "simulate",
+        help="random players play whole matches; print a summary",
+        description=module.__doc__.split("\n\n")[0] if module.__doc__ else None,
+    )
     module.add_arguments(p)
     p.set_defaults(run=module.main)
 
@@ -49,8 +52,11 @@ def simulate(sub: Subparsers) -> None:
 def bench(sub: Subparsers) -> None:
     from games.engine import bench as module
 
-    p = sub.add_parser("bench", help="random hands per second and the cost of each call",
-                       description=module.__doc__.split("\n\n")[0] if module.__doc__ else None)
+    p = sub.add_parser(
+        "bench",
+        help="random hands per second and the cost of each call",
+        description=module.__doc__.split("\n\n")[0] if module.__doc__ else None,
+    )
     module.add_arguments(p)
     p.set_defaults(run=module.main)
 
@@ -59,8 +65,9 @@ def bench(sub: Subparsers) -> None:
 def arena(sub: Subparsers) -> None:
     from games.engine.bots import arena as module
 
-    p = sub.add_parser("arena", help="bots against bots on duplicate deals; win rates with "
-                       "Wilson 95%% intervals")
+    p = sub.add_parser(
+        "arena", help="bots against bots on duplicate deals; win rates with Wilson 95%% intervals"
+    )
     module.add_arena_arguments(p)
     p.set_defaults(run=module.arena_main)
 
@@ -76,8 +83,9 @@ def bench_bots(sub: Subparsers) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every registered command."""
-    parser = argparse.ArgumentParser(prog="python -m games.engine",
-                                     description="The Tute rules engine's command line.")
+    parser = argparse.ArgumentParser(
+        prog="python -m games.engine", description="The Tute rules engine's command line."
+    )
     sub = parser.add_subparsers(dest="command", required=True, title="commands")
     for add in COMMANDS:
         add(sub)

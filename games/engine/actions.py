@@ -37,8 +37,14 @@ PASS = 50
 ACCUSE = 56
 NUM_ACTIONS = ACCUSE + 6
 
-_WORDS = {TUTE: "tute", SWAP: "swap", CAPOTE: "capote", CLAIM: "claim", PLATE: "plate",
-          PASS: "pass"}
+_WORDS = {
+    TUTE: "tute",
+    SWAP: "swap",
+    CAPOTE: "capote",
+    CLAIM: "claim",
+    PLATE: "plate",
+    PASS: "pass",
+}
 _BY_WORD = {w: a for a, w in _WORDS.items()}
 
 
@@ -64,8 +70,9 @@ def action_to_notation(action: int) -> str:
 def parse_action(text: object) -> int:
     """Parse an action from its notation (or pass an int through after checking it)."""
     if isinstance(text, int) and not isinstance(text, bool):
-        if 0 <= text < NUM_ACTIONS and (text < 40 or text in _WORDS or SING <= text < SING + 4
-                                         or text >= ACCUSE):
+        if 0 <= text < NUM_ACTIONS and (
+            text < 40 or text in _WORDS or SING <= text < SING + 4 or text >= ACCUSE
+        ):
             return text
         raise NotationError(f"{text!r} is not an action.")
     if not isinstance(text, str):
@@ -85,4 +92,5 @@ def parse_action(text: object) -> int:
     except NotationError:
         raise NotationError(
             f"{text!r} is not an action: play a card (e.g. 12B), or sing:O, tute, swap, "
-            "capote, claim, plate, pass, accuse:N.") from None
+            "capote, claim, plate, pass, accuse:N."
+        ) from None

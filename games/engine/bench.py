@@ -64,8 +64,9 @@ def bench_players(variant: Variant) -> int:
     return 4 if 4 in variant.players else min(variant.players)
 
 
-def random_hands(variant: Variant, players: int, seconds: float, seed: int = 0) -> tuple[int,
-                                                                                        float]:
+def random_hands(
+    variant: Variant, players: int, seconds: float, seed: int = 0
+) -> tuple[int, float]:
     """Play random hands for about ``seconds``; ``(hands, elapsed)``."""
     pick = random.Random(seed).random
     new_hand = variant.new_hand
@@ -101,8 +102,9 @@ def random_matches(variant: Variant, players: int, seconds: float, seed: int = 0
     return matches / (now - start)
 
 
-def _recorded(variant: Variant, players: int, count: int) -> list[tuple[int, list[int],
-                                                                      list[HandState]]]:
+def _recorded(
+    variant: Variant, players: int, count: int
+) -> list[tuple[int, list[int], list[HandState]]]:
     """``count`` random hands: seed, actions, and the states before each action."""
     pick = random.Random(1).random
     out = []
@@ -164,17 +166,21 @@ def bench_variant(key: str, seconds: float = 1.0) -> BenchResult:
 
 def format_header(seconds: float) -> str:
     """The table's title and column names."""
-    return (f"engine benchmark: Python {platform.python_version()} "
-            f"({platform.python_implementation()}), one core, CPU time, ~{seconds:g} s per figure\n"
-            f"{'variant':<12}{'players':>8}{'hands/s':>10}{'us/hand':>9}"
-            f"{'legal_actions us':>18}{'apply_action us':>17}{'matches/s':>11}")
+    return (
+        f"engine benchmark: Python {platform.python_version()} "
+        f"({platform.python_implementation()}), one core, CPU time, ~{seconds:g} s per figure\n"
+        f"{'variant':<12}{'players':>8}{'hands/s':>10}{'us/hand':>9}"
+        f"{'legal_actions us':>18}{'apply_action us':>17}{'matches/s':>11}"
+    )
 
 
 def format_row(r: BenchResult) -> str:
     """One variant's line of the table."""
     matches = f"{r.matches_per_s:>11.1f}" if r.matches_per_s is not None else f"{'-':>11}"
-    return (f"{r.variant:<12}{r.players:>8}{r.hands_per_s:>10.0f}{r.us_per_hand:>9.1f}"
-            f"{r.legal_us:>18.2f}{r.apply_us:>17.2f}{matches}")
+    return (
+        f"{r.variant:<12}{r.players:>8}{r.hands_per_s:>10.0f}{r.us_per_hand:>9.1f}"
+        f"{r.legal_us:>18.2f}{r.apply_us:>17.2f}{matches}"
+    )
 
 
 # ------------------------------------------------------------------------ command line
@@ -182,10 +188,15 @@ def format_row(r: BenchResult) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``bench`` subcommand's arguments."""
-    parser.add_argument("--seconds", type=float, default=1.0,
-                        help="time spent on each figure (default 1)")
-    parser.add_argument("--variant", action="append", default=[],
-                        help="only this variant (repeatable); default: every registered one")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="time spent on each figure (default 1)"
+    )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        help="only this variant (repeatable); default: every registered one",
+    )
 
 
 def main(args: argparse.Namespace) -> int:

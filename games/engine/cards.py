@@ -63,10 +63,30 @@ SUIT_NAMES_EN = ("coins", "cups", "swords", "batons")
 RANKS_BY_STRENGTH: tuple[int, ...] = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
 #: Card points by strength.
 POINTS_BY_STRENGTH: tuple[int, ...] = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)
-RANK_NAMES_ES = {1: "as", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis", 7: "siete",
-                 10: "sota", 11: "caballo", 12: "rey"}
-RANK_NAMES_EN = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                 10: "jack", 11: "horse", 12: "king"}
+RANK_NAMES_ES = {
+    1: "as",
+    2: "dos",
+    3: "tres",
+    4: "cuatro",
+    5: "cinco",
+    6: "seis",
+    7: "siete",
+    10: "sota",
+    11: "caballo",
+    12: "rey",
+}
+RANK_NAMES_EN = {
+    1: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    10: "jack",
+    11: "horse",
+    12: "king",
+}
 
 STRENGTH_OF_RANK: dict[int, int] = {r: i for i, r in enumerate(RANKS_BY_STRENGTH)}
 
@@ -131,8 +151,9 @@ def card_points(mask: int) -> int:
 def _build_chunk_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
     table = []
     for s in range(4):
-        table.append(tuple(tuple(10 * s + b for b in range(10) if chunk >> b & 1)
-                           for chunk in range(1024)))
+        table.append(
+            tuple(tuple(10 * s + b for b in range(10) if chunk >> b & 1) for chunk in range(1024))
+        )
     return tuple(table)
 
 
@@ -149,8 +170,12 @@ def indices(mask: int) -> list[int]:
     >>> indices(0b101)
     [0, 2]
     """
-    return [*_C0[mask & 1023], *_C1[(mask >> 10) & 1023], *_C2[(mask >> 20) & 1023],
-            *_C3[(mask >> 30) & 1023]]
+    return [
+        *_C0[mask & 1023],
+        *_C1[(mask >> 10) & 1023],
+        *_C2[(mask >> 20) & 1023],
+        *_C3[(mask >> 30) & 1023],
+    ]
 
 
 def iter_indices(mask: int) -> Iterator[int]:
@@ -247,7 +272,8 @@ def parse_card(text: object) -> int:
             return found
     raise NotationError(
         f"{text!r} is not a card: write the rank (1-7, 10, 11, 12) then the suit "
-        "(O, C, E, B), e.g. 12B.")
+        "(O, C, E, B), e.g. 12B."
+    )
 
 
 def mask_of(cards: Iterable[object]) -> int:

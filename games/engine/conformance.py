@@ -110,8 +110,9 @@ def _answer(query: Any) -> dict[str, Any]:
         if not all(isinstance(x, bool) for x in sang):
             raise QueryError("'sang' must hold true or false")
         tute = query.get("tute")
-        if tute is not None and (isinstance(tute, bool) or not isinstance(tute, int)
-                                 or not 0 <= tute < n):
+        if tute is not None and (
+            isinstance(tute, bool) or not isinstance(tute, int) or not 0 <= tute < n
+        ):
             raise QueryError("'tute' must be a seat or null")
         mano = _field(query, "mano")
         if isinstance(mano, bool) or not isinstance(mano, int) or not 0 <= mano < n:

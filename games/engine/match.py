@@ -42,16 +42,26 @@ class MatchResult:
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
-        return {"places": list(self.places), "winners": list(self.winners),
-                "hands_played": self.hands_played, "summary": self.summary,
-                "extra": dict(self.extra)}
+        return {
+            "places": list(self.places),
+            "winners": list(self.winners),
+            "hands_played": self.hands_played,
+            "summary": self.summary,
+            "extra": dict(self.extra),
+        }
 
 
 class MatchState:
     """A match of some variant; subclasses hold each variant's match rules."""
 
-    def __init__(self, variant: Variant, players: int, options: dict[str, Any],
-                 seed: int | str, dealer: int | None) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        options: dict[str, Any],
+        seed: int | str,
+        dealer: int | None,
+    ) -> None:
         self.variant = variant
         self.n = players
         self.options = options
@@ -69,14 +79,24 @@ class MatchState:
         """Refuse option combinations the variant does not admit (after per-option checks)."""
 
     @classmethod
-    def first_setup(cls, players: int, options: Mapping[str, Any], seed: int | str,
-                    dealer: int | None) -> HandSetup:
+    def first_setup(
+        cls, players: int, options: Mapping[str, Any], seed: int | str, dealer: int | None
+    ) -> HandSetup:
         """The setup of the first hand; a dealer drawn from the seed when none is given."""
         if dealer is None:
-            dealer = int.from_bytes(blake2b(f"{seed}:dealer".encode(), digest_size=8).digest(),
-                                    "little") % players
-        return HandSetup(players=players, seed=hand_seed(seed, 0), options=options,
-                         dealer=dealer, first=True, hand_number=0, context={})
+            dealer = (
+                int.from_bytes(blake2b(f"{seed}:dealer".encode(), digest_size=8).digest(), "little")
+                % players
+            )
+        return HandSetup(
+            players=players,
+            seed=hand_seed(seed, 0),
+            options=options,
+            dealer=dealer,
+            first=True,
+            hand_number=0,
+            context={},
+        )
 
     @classmethod
     def hand_class_for(cls, variant: Variant, setup: HandSetup) -> type[HandState]:
@@ -99,9 +119,15 @@ class MatchState:
     def _next_setup(self) -> HandSetup | None:
         """The next hand's setup, or None when the match is over."""
         k = len(self.hands)
-        return HandSetup(players=self.n, seed=hand_seed(self.seed, k), options=self.options,
-                         dealer=self._next_dealer(), first=False, hand_number=k,
-                         context=self._context())
+        return HandSetup(
+            players=self.n,
+            seed=hand_seed(self.seed, k),
+            options=self.options,
+            dealer=self._next_dealer(),
+            first=False,
+            hand_number=k,
+            context=self._context(),
+        )
 
     def _on_hand_end(self, result: HandResult) -> None:
         """Update the tally with a finished hand."""

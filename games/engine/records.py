@@ -29,20 +29,34 @@ FORMAT = 1
 
 def match_record(match: MatchState) -> dict[str, Any]:
     """The record of a match (finished or not)."""
-    return {"format": FORMAT, "kind": "match", "variant": match.variant.key,
-            "players": match.n, "options": dict(match.options), "seed": match.seed,
-            "dealer": match.first_dealer,
-            "actions": [action_to_notation(a) for a in match.log]}
+    return {
+        "format": FORMAT,
+        "kind": "match",
+        "variant": match.variant.key,
+        "players": match.n,
+        "options": dict(match.options),
+        "seed": match.seed,
+        "dealer": match.first_dealer,
+        "actions": [action_to_notation(a) for a in match.log],
+    }
 
 
 def hand_record(hand: HandState) -> dict[str, Any]:
     """The record of one hand (its setup, including the match context, and its actions)."""
     s = hand.setup
     rec: dict[str, Any] = {
-        "format": FORMAT, "kind": "hand", "variant": hand.variant.key, "players": s.players,
-        "options": dict(s.options), "seed": s.seed, "dealer": s.dealer, "first": s.first,
-        "hand_number": s.hand_number, "context": dict(s.context),
-        "actions": [action_to_notation(a) for a in hand.log]}
+        "format": FORMAT,
+        "kind": "hand",
+        "variant": hand.variant.key,
+        "players": s.players,
+        "options": dict(s.options),
+        "seed": s.seed,
+        "dealer": s.dealer,
+        "first": s.first,
+        "hand_number": s.hand_number,
+        "context": dict(s.context),
+        "actions": [action_to_notation(a) for a in hand.log],
+    }
     if s.deck is not None:  # a stacked deck replaces the seed's shuffle
         rec["deck"] = [NOTATION[c] for c in s.deck]
     return rec
@@ -56,23 +70,33 @@ def replay(record: dict[str, Any]) -> Any:
     if not isinstance(record, dict):
         raise RecordError("A record is a JSON object.")
     if record.get("format") != FORMAT:
-        raise RecordError(f"Unknown record format {record.get('format')!r}; this engine reads "
-                          f"format {FORMAT}.")
+        raise RecordError(
+            f"Unknown record format {record.get('format')!r}; this engine reads format {FORMAT}."
+        )
     try:
         variant = REGISTRY[record["variant"]]
         kind = record["kind"]
         actions = [parse_action(a) for a in record["actions"]]
         if kind == "match":
-            state: Any = variant.new_match(players=record["players"], seed=record["seed"],
-                                           options=record["options"], dealer=record["dealer"])
+            state: Any = variant.new_match(
+                players=record["players"],
+                seed=record["seed"],
+                options=record["options"],
+                dealer=record["dealer"],
+            )
         elif kind == "hand":
             opts = variant.validate_options(record["options"])
             deck = record.get("deck")
-            setup = HandSetup(players=record["players"], seed=record["seed"], options=opts,
-                              dealer=record["dealer"], first=record["first"],
-                              hand_number=record["hand_number"],
-                              context=record.get("context") or {},
-                              deck=None if deck is None else tuple(parse_card(c) for c in deck))
+            setup = HandSetup(
+                players=record["players"],
+                seed=record["seed"],
+                options=opts,
+                dealer=record["dealer"],
+                first=record["first"],
+                hand_number=record["hand_number"],
+                context=record.get("context") or {},
+                deck=None if deck is None else tuple(parse_card(c) for c in deck),
+            )
             state = variant.match_class.hand_class_for(variant, setup)(setup)
         else:
             raise RecordError(f"Unknown record kind {kind!r}.")
@@ -84,6 +108,7 @@ def replay(record: dict[str, Any]) -> Any:
         try:
             state.apply_action(action)
         except TuteError as exc:
-            raise RecordError(f"Action {i + 1} ({action_to_notation(action)}) is illegal: "
-                              f"{exc}") from None
+            raise RecordError(
+                f"Action {i + 1} ({action_to_notation(action)}) is illegal: {exc}"
+            ) from None
     return state

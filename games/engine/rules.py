@@ -80,32 +80,49 @@ def _names(mask: int) -> str:
     return ", ".join(CARDS[i].name("en") for i in indices(mask))
 
 
-def explain_obligation(card: int, legal: int, lead: int, trump: int,
-                       best: int) -> tuple[str, dict[str, object]]:
+def explain_obligation(
+    card: int, legal: int, lead: int, trump: int, best: int
+) -> tuple[str, dict[str, object]]:
     """A readable reason why ``card`` may not be played when only ``legal`` may.
 
     Returns the English message and the parameters it was built from (for translation).
     """
-    params: dict[str, object] = {"card": NOTATION[card],
-                                 "legal": [NOTATION[i] for i in indices(legal)],
-                                 "lead": SUIT_NAMES_EN[lead], "trump": SUIT_NAMES_EN[trump],
-                                 "best": NOTATION[best]}
+    params: dict[str, object] = {
+        "card": NOTATION[card],
+        "legal": [NOTATION[i] for i in indices(legal)],
+        "lead": SUIT_NAMES_EN[lead],
+        "trump": SUIT_NAMES_EN[trump],
+        "best": NOTATION[best],
+    }
     if legal & ~SUIT_MASK[lead] == 0:
         if legal & ~ABOVE[best] == 0 and SUIT[best] == lead:
             params["rule"] = "follow_higher"
-            return (f"You must follow suit with a higher {SUIT_NAMES_EN[lead][:-1]}: "
-                    f"you hold the {_names(legal)}.", params)
+            return (
+                f"You must follow suit with a higher {SUIT_NAMES_EN[lead][:-1]}: "
+                f"you hold the {_names(legal)}.",
+                params,
+            )
         params["rule"] = "follow"
-        return (f"You must follow suit ({SUIT_NAMES_EN[lead]}): you hold the {_names(legal)}.",
-                params)
+        return (
+            f"You must follow suit ({SUIT_NAMES_EN[lead]}): you hold the {_names(legal)}.",
+            params,
+        )
     if legal & ~SUIT_MASK[trump] == 0:
         if SUIT[best] == trump:
             params["rule"] = "overtrump"
-            return (f"You have no {SUIT_NAMES_EN[lead]}, so you must beat the trump on the "
-                    f"table: you hold the {_names(legal)}.", params)
+            return (
+                f"You have no {SUIT_NAMES_EN[lead]}, so you must beat the trump on the "
+                f"table: you hold the {_names(legal)}.",
+                params,
+            )
         params["rule"] = "trump"
-        return (f"You have no {SUIT_NAMES_EN[lead]}, so you must play a trump "
-                f"({SUIT_NAMES_EN[trump]}): you hold the {_names(legal)}.", params)
+        return (
+            f"You have no {SUIT_NAMES_EN[lead]}, so you must play a trump "
+            f"({SUIT_NAMES_EN[trump]}): you hold the {_names(legal)}.",
+            params,
+        )
     params["rule"] = "other"
-    return (f"You may not play the {CARDS[card].name('en')} now: you may play the "
-            f"{_names(legal)}.", params)
+    return (
+        f"You may not play the {CARDS[card].name('en')} now: you may play the {_names(legal)}.",
+        params,
+    )

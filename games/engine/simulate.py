@@ -79,8 +79,13 @@ class Summary:
         self.reasons[result.reason_code] += 1
 
 
-def simulate(variant: str, players: int, games: int, seed: int | str,
-             options: Mapping[str, Any] | None = None) -> Summary:
+def simulate(
+    variant: str,
+    players: int,
+    games: int,
+    seed: int | str,
+    options: Mapping[str, Any] | None = None,
+) -> Summary:
     """Play ``games`` whole matches with random players and summarise them.
 
     Raises :class:`~games.engine.errors.TuteError` subclasses for an unknown variant, a player
@@ -89,9 +94,17 @@ def simulate(variant: str, players: int, games: int, seed: int | str,
     v = get_variant(variant)
     opts = v.validate_options(options)
     v.check_players(players)
-    summary = Summary(variant=v.key, name=v.name, players=players, options=opts,
-                      seed=str(seed), points=[0] * players, played=[0] * players,
-                      lost=[0] * players, places=[Counter() for _ in range(players)])
+    summary = Summary(
+        variant=v.key,
+        name=v.name,
+        players=players,
+        options=opts,
+        seed=str(seed),
+        points=[0] * players,
+        played=[0] * players,
+        lost=[0] * players,
+        places=[Counter() for _ in range(players)],
+    )
     rng = random.Random(f"simulate/{seed}")
     choose = rng.random
     for g in range(games):
@@ -126,14 +139,16 @@ def format_summary(s: Summary) -> str:
         + (f", {s.other_cantos} others" if s.other_cantos else "")
         + f" ({(s.forties + s.twenties + s.tutes + s.other_cantos) / hands:.2f} per hand)",
         f"capotes: {s.capotes} ({100 * s.capotes / hands:.1f}% of hands)",
-        "how hands ended: " + ", ".join(f"{code} {n} ({100 * n / hands:.1f}%)"
-                                        for code, n in s.reasons.most_common()),
+        "how hands ended: "
+        + ", ".join(f"{code} {n} ({100 * n / hands:.1f}%)" for code, n in s.reasons.most_common()),
         "",
     ]
     max_place = max((p for c in s.places for p in c), default=1)
-    head = (f"{'seat':>4} {'played':>7} {'mean pts':>9} {'lost':>6} {'lost %':>7}"
-            + "".join(f" {'place ' + str(p):>8}" for p in range(1, max_place + 1))
-            + f" {'mean place':>11}")
+    head = (
+        f"{'seat':>4} {'played':>7} {'mean pts':>9} {'lost':>6} {'lost %':>7}"
+        + "".join(f" {'place ' + str(p):>8}" for p in range(1, max_place + 1))
+        + f" {'mean place':>11}"
+    )
     lines.append(head)
     for seat in range(s.players):
         played = s.played[seat]
@@ -144,7 +159,8 @@ def format_summary(s: Summary) -> str:
             f"{seat:>4} {played:>7} {s.points[seat] / max(played, 1):>9.1f} {s.lost[seat]:>6}"
             f" {100 * s.lost[seat] / max(played, 1):>6.1f}%"
             + "".join(f" {places.get(p, 0):>8}" for p in range(1, max_place + 1))
-            + f" {mean_place:>11.2f}")
+            + f" {mean_place:>11.2f}"
+        )
     return "\n".join(lines)
 
 
@@ -177,8 +193,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=100, help="whole matches to play")
     parser.add_argument("--seed", default="0")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a table option, e.g. --option tiebreak=true (repeatable)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table option, e.g. --option tiebreak=true (repeatable)",
+    )
 
 
 def main(args: argparse.Namespace) -> int:

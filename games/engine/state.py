@@ -107,8 +107,12 @@ class Canto:
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
-        return {"seat": self.seat, "suit": SUIT_LETTERS[self.suit] if self.suit >= 0 else None,
-                "points": self.points, "tute": self.suit < 0}
+        return {
+            "seat": self.seat,
+            "suit": SUIT_LETTERS[self.suit] if self.suit >= 0 else None,
+            "points": self.points,
+            "tute": self.suit < 0,
+        }
 
 
 class Trick(NamedTuple):
@@ -121,8 +125,12 @@ class Trick(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
-        return {"leader": self.leader, "seats": list(self.seats),
-                "cards": [NOTATION[c] for c in self.cards], "winner": self.winner}
+        return {
+            "leader": self.leader,
+            "seats": list(self.seats),
+            "cards": [NOTATION[c] for c in self.cards],
+            "winner": self.winner,
+        }
 
 
 @dataclass(frozen=True)
@@ -150,11 +158,17 @@ class HandResult:
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         out: dict[str, Any] = {
-            "points": list(self.points), "card_points": list(self.card_points),
-            "tricks": list(self.tricks), "cantos": [c.to_json() for c in self.cantos],
-            "losers": list(self.losers), "winners": list(self.winners),
-            "reason_code": self.reason_code, "reason": self.reason, "capote": self.capote,
-            "tute": self.tute}
+            "points": list(self.points),
+            "card_points": list(self.card_points),
+            "tricks": list(self.tricks),
+            "cantos": [c.to_json() for c in self.cantos],
+            "losers": list(self.losers),
+            "winners": list(self.winners),
+            "reason_code": self.reason_code,
+            "reason": self.reason,
+            "capote": self.capote,
+            "tute": self.tute,
+        }
         if self.team_points is not None:
             out["team_points"] = list(self.team_points)
         if self.extra:
@@ -176,8 +190,11 @@ def shuffled_deck(seed: int | str) -> list[int]:
     """
     key = str(seed).encode()
     # The 192 digest bytes read as little-endian 32-bit words, the first 39 used in turn.
-    words = _WORDS(blake2b(key + b"|0").digest() + blake2b(key + b"|1").digest()
-                   + blake2b(key + b"|2").digest())
+    words = _WORDS(
+        blake2b(key + b"|0").digest()
+        + blake2b(key + b"|1").digest()
+        + blake2b(key + b"|2").digest()
+    )
     deck = list(range(40))
     i = 39
     for w in words:
@@ -234,18 +251,51 @@ class HandState:
         cls._DEFAULT_ON_TRICK = cls._on_trick is base._on_trick
         cls._DEFAULT_OVER = cls._hand_over is base._hand_over
         cls._DEFAULT_AFTER = cls._after_trick is base._after_trick
-        cls._DEFAULT_TAKE = (cls._DEFAULT_WINNER and cls._DEFAULT_ON_TRICK
-                             and cls._DEFAULT_OVER and cls._DEFAULT_AFTER)
-        cls._DEFAULT_EXTRAS = (cls._lead_extras is base._lead_extras
-                               and cls._canto_actions is base._canto_actions)
+        cls._DEFAULT_TAKE = (
+            cls._DEFAULT_WINNER
+            and cls._DEFAULT_ON_TRICK
+            and cls._DEFAULT_OVER
+            and cls._DEFAULT_AFTER
+        )
+        cls._DEFAULT_EXTRAS = (
+            cls._lead_extras is base._lead_extras and cls._canto_actions is base._canto_actions
+        )
         cls._DEFAULT_CLONE_EXTRA = cls._clone_extra is base._clone_extra
         cls._copy_fields = staticmethod(_copier(cls))
 
     __slots__ = (  # noqa: RUF023  (grouped by meaning, not sorted)
-        "setup", "n", "active", "next_seat", "hands", "trump", "dealer", "mano", "turn",
-        "leader", "trick", "trick_seats", "lead", "best", "best_seat", "taken", "tricks",
-        "card_pts", "cantos", "sung", "sang", "may_sing", "phase", "log", "history",
-        "tute_seat", "out_of_play", "turned", "_result", "k", "_legal", "_legal_at",
+        "setup",
+        "n",
+        "active",
+        "next_seat",
+        "hands",
+        "trump",
+        "dealer",
+        "mano",
+        "turn",
+        "leader",
+        "trick",
+        "trick_seats",
+        "lead",
+        "best",
+        "best_seat",
+        "taken",
+        "tricks",
+        "card_pts",
+        "cantos",
+        "sung",
+        "sang",
+        "may_sing",
+        "phase",
+        "log",
+        "history",
+        "tute_seat",
+        "out_of_play",
+        "turned",
+        "_result",
+        "k",
+        "_legal",
+        "_legal_at",
     )
 
     def __init__(self, setup: HandSetup) -> None:
@@ -406,8 +456,9 @@ class HandState:
         hand = self.hands[seat]
         pairs = hand & (hand << 1) & ALL_KINGS  # the king's bit of each pair held
         out = []
-        if self.ADMITS_TUTE and ((hand & ALL_KINGS) == ALL_KINGS
-                                 or (hand & ALL_HORSES) == ALL_HORSES):
+        if self.ADMITS_TUTE and (
+            (hand & ALL_KINGS) == ALL_KINGS or (hand & ALL_HORSES) == ALL_HORSES
+        ):
             out.append(A.TUTE)
         if not pairs:
             return out
@@ -453,8 +504,12 @@ class HandState:
             self._legal_at = len(self.log)
             if self.trick:
                 legal = self._legal = self._follow_mask(seat, self.hands[seat])
-                return [*_C0[legal & 1023], *_C1[(legal >> 10) & 1023],  # indices(), inlined
-                        *_C2[(legal >> 20) & 1023], *_C3[legal >> 30]]
+                return [
+                    *_C0[legal & 1023],
+                    *_C1[(legal >> 10) & 1023],  # indices(), inlined
+                    *_C2[(legal >> 20) & 1023],
+                    *_C3[legal >> 30],
+                ]
             hand = self.hands[seat]
             legal = self._legal = self._lead_mask(seat, hand)
             acts = indices(legal)
@@ -462,9 +517,12 @@ class HandState:
                 if not self._DEFAULT_EXTRAS:
                     acts += self._lead_extras(seat)
                 elif self.CANTO_AFTER_WIN and (  # the default hooks: cantos only with a pair
-                        hand & (hand << 1) & ALL_KINGS  # (or a tute) in hand
-                        or (self.ADMITS_TUTE and ((hand & ALL_KINGS) == ALL_KINGS
-                                                  or (hand & ALL_HORSES) == ALL_HORSES))):
+                    hand & (hand << 1) & ALL_KINGS  # (or a tute) in hand
+                    or (
+                        self.ADMITS_TUTE
+                        and ((hand & ALL_KINGS) == ALL_KINGS or (hand & ALL_HORSES) == ALL_HORSES)
+                    )
+                ):
                     acts += self._canto_actions(seat)
             return acts
         if phase == _END:
@@ -488,8 +546,9 @@ class HandState:
         """
         phase = self.phase
         if seat is not None and seat != self.turn and phase != _END:
-            raise NotYourTurnError(f"It is not your turn: seat {self.turn} is to play.",
-                                   turn=self.turn)
+            raise NotYourTurnError(
+                f"It is not your turn: seat {self.turn} is to play.", turn=self.turn
+            )
         if phase == _PLAY and 0 <= action < 40:
             self._play_card(action)
         elif phase == _END:
@@ -566,13 +625,11 @@ class HandState:
 
     def _reject_card(self, card: int, legal: int) -> None:
         if not self.hands[self.turn] >> card & 1:
-            raise CardNotInHandError(f"You do not hold the {NOTATION[card]}.",
-                                     card=NOTATION[card])
+            raise CardNotInHandError(f"You do not hold the {NOTATION[card]}.", card=NOTATION[card])
         if self.trick:
             msg, params = explain_obligation(card, legal, self.lead, self.trump, self.best)
             raise ObligationError(msg, **params)
-        raise ObligationError(f"You may not lead the {NOTATION[card]} now.",
-                              card=NOTATION[card])
+        raise ObligationError(f"You may not lead the {NOTATION[card]} now.", card=NOTATION[card])
 
     def _take_trick(self) -> None:
         plain = self._DEFAULT_TAKE
@@ -588,8 +645,9 @@ class HandState:
         card_pts = self.card_pts
         card_pts[winner] += pts
         # tuple.__new__ skips the NamedTuple's Python-level __new__ (same Trick, faster).
-        self.history.append(_new_tuple(Trick, (self.leader, tuple(self.trick_seats),
-                                               tuple(cards), winner)))
+        self.history.append(
+            _new_tuple(Trick, (self.leader, tuple(self.trick_seats), tuple(cards), winner))
+        )
         self.trick = []
         self.trick_seats = []
         self.lead = self.best = self.best_seat = -1
@@ -642,8 +700,9 @@ class HandState:
         scratch state per playout. ``other`` must not share lists with a state still in use
         other than through :meth:`clone` (its copied lists are replaced, not mutated)."""
         if type(other) is not type(self):
-            raise TypeError(f"copy_into needs a {type(self).__name__}, not a "
-                            f"{type(other).__name__}.")
+            raise TypeError(
+                f"copy_into needs a {type(self).__name__}, not a {type(other).__name__}."
+            )
         self._copy_fields(self, other)
         if not self._DEFAULT_CLONE_EXTRA:
             self._clone_extra(other)
@@ -688,14 +747,19 @@ class HandState:
             "turn": self.current_player(),
             "hand": notation_of_mask(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [self.hands[s].bit_count() for s in range(n)],
-            "trick": [{"seat": s, "card": NOTATION[c]}
-                      for s, c in zip(self.trick_seats, self.trick, strict=True)],
+            "trick": [
+                {"seat": s, "card": NOTATION[c]}
+                for s, c in zip(self.trick_seats, self.trick, strict=True)
+            ],
             "lead": SUIT_LETTERS[self.lead] if self.lead >= 0 else None,
             "tricks_won": list(self.tricks),
             "history": [t.to_json() for t in self.history],
             "cantos": [c.to_json() for c in self.cantos],
-            "legal": ([A.action_to_notation(a) for a in self.legal_actions()]
-                      if seat is not None and seat == self.current_player() else []),
+            "legal": (
+                [A.action_to_notation(a) for a in self.legal_actions()]
+                if seat is not None and seat == self.current_player()
+                else []
+            ),
             "result": self._result.to_json() if self._result is not None else None,
         }
         self._observe_extra(obs, seat)
@@ -711,17 +775,28 @@ class HandState:
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(notation_of_mask(h)) for h in self.hands)
-        return (f"<{type(self).__name__} trump={SUIT_NAMES_EN[self.trump]} turn={self.turn} "
-                f"phase={self.phase.name} hands=[{hands}]>")
-
+        return (
+            f"<{type(self).__name__} trump={SUIT_NAMES_EN[self.trump]} turn={self.turn} "
+            f"phase={self.phase.name} hands=[{hands}]>"
+        )
 
 
 # --------------------------------------------------------------------- generated copies
 
 #: The fields of :class:`HandState` holding lists that change in place during a hand: a copy
 #: gets its own. A variant adding such a field copies it in ``_clone_extra``.
-COPIED_LISTS = ("hands", "trick", "trick_seats", "taken", "tricks", "card_pts", "cantos",
-                "sang", "log", "history")
+COPIED_LISTS = (
+    "hands",
+    "trick",
+    "trick_seats",
+    "taken",
+    "tricks",
+    "card_pts",
+    "cantos",
+    "sang",
+    "log",
+    "history",
+)
 
 _new_object = object.__new__
 

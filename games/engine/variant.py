@@ -40,23 +40,35 @@ class Option:
             if not isinstance(value, bool):
                 raise InvalidOptionError(
                     f"Option '{self.name}' takes true or false, not {value!r}.",
-                    option=self.name, value=value)
+                    option=self.name,
+                    value=value,
+                )
             return value
         if value not in self.choices or isinstance(value, bool) != isinstance(self.default, bool):
             allowed = ", ".join(repr(c) for c in self.choices)
             raise InvalidOptionError(
                 f"Option '{self.name}' takes one of {allowed}, not {value!r}.",
-                option=self.name, value=value)
+                option=self.name,
+                value=value,
+            )
         return value
 
 
 class Variant:
     """A Tute variant: a static description plus the classes that hold its rules."""
 
-    def __init__(self, *, key: str, name: str, players: tuple[int, ...],
-                 hand_class: type[HandState], match_class: type[MatchState],
-                 options: tuple[Option, ...] = (), teams: bool = False,
-                 summary: str = "") -> None:
+    def __init__(
+        self,
+        *,
+        key: str,
+        name: str,
+        players: tuple[int, ...],
+        hand_class: type[HandState],
+        match_class: type[MatchState],
+        options: tuple[Option, ...] = (),
+        teams: bool = False,
+        summary: str = "",
+    ) -> None:
         self.key = key
         self.name = name
         self.players = players
@@ -77,7 +89,9 @@ class Variant:
             allowed = ", ".join(str(p) for p in self.players)
             raise InvalidPlayerCountError(
                 f"{self.name} is played by {allowed} players, not {players!r}.",
-                players=players, allowed=list(self.players))
+                players=players,
+                allowed=list(self.players),
+            )
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The full option set: defaults overridden by ``options``; unknown names refused."""
@@ -91,25 +105,41 @@ class Variant:
             if opt is None:
                 known = ", ".join(sorted(self.options)) or "none"
                 raise InvalidOptionError(
-                    f"{self.name} has no option '{name}' (options: {known}).", option=name)
+                    f"{self.name} has no option '{name}' (options: {known}).", option=name
+                )
             out[name] = opt.validate(value)
         return out
 
     def _check_dealer(self, players: int, dealer: int | None) -> None:
-        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
-                                   or not 0 <= dealer < players):
+        if dealer is not None and (
+            isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players
+        ):
             raise SetupError(f"The dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
 
-    def new_match(self, *, players: int, seed: int | str, options: Mapping[str, Any] | None = None,
-                  dealer: int | None = None) -> MatchState:
+    def new_match(
+        self,
+        *,
+        players: int,
+        seed: int | str,
+        options: Mapping[str, Any] | None = None,
+        dealer: int | None = None,
+    ) -> MatchState:
         """Start a match. ``dealer`` None lets the variant's first-hand rule (or the seed) pick."""
         opts = self._checked(players, options, dealer)
         return self.match_class(self, players, opts, seed, dealer)
 
-    def new_hand(self, *, players: int, seed: int | str = 0,
-                 options: Mapping[str, Any] | None = None, dealer: int | None = None,
-                 deck: Sequence[object] | None = None, first: bool = True,
-                 hand_number: int = 0, context: Mapping[str, Any] | None = None) -> HandState:
+    def new_hand(
+        self,
+        *,
+        players: int,
+        seed: int | str = 0,
+        options: Mapping[str, Any] | None = None,
+        dealer: int | None = None,
+        deck: Sequence[object] | None = None,
+        first: bool = True,
+        hand_number: int = 0,
+        context: Mapping[str, Any] | None = None,
+    ) -> HandState:
         """A single hand, dealt as the first hand of a match with the same arguments is.
 
         ``deck`` stacks the deck (cards in the order they are dealt, notations or indices;
@@ -119,16 +149,20 @@ class Variant:
         opts = self._checked(players, options, dealer)
         setup = self.match_class.first_setup(players, opts, seed, dealer)
         if deck is not None:
-            cards = tuple(parse_card(c) if isinstance(c, str) else int(c)  # type: ignore[call-overload]
-                          for c in deck)
+            cards = tuple(
+                parse_card(c) if isinstance(c, str) else int(c)  # type: ignore[call-overload]
+                for c in deck
+            )
             setup = replace(setup, deck=cards)
         if not first or hand_number or context:
-            setup = replace(setup, first=first, hand_number=hand_number,
-                            context=dict(context or {}))
+            setup = replace(
+                setup, first=first, hand_number=hand_number, context=dict(context or {})
+            )
         return self.match_class.hand_class_for(self, setup)(setup)
 
-    def _checked(self, players: int, options: Mapping[str, Any] | None,
-                 dealer: int | None) -> dict[str, Any]:
+    def _checked(
+        self, players: int, options: Mapping[str, Any] | None, dealer: int | None
+    ) -> dict[str, Any]:
         self.check_players(players)
         opts = self.validate_options(options)
         self._check_dealer(players, dealer)

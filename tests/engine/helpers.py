@@ -43,9 +43,15 @@ def cabrero_order(players: int, dealer: int, retired: Iterable[int] = ()) -> lis
     return seats
 
 
-def cabrero_deck(players: int, dealer: int, hands: Mapping[int, Sequence[str]] | None = None,
-                 *, last: str | None = None, leftover: str | None = None,
-                 retired: Iterable[int] = ()) -> list[str]:
+def cabrero_deck(
+    players: int,
+    dealer: int,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    *,
+    last: str | None = None,
+    leftover: str | None = None,
+    retired: Iterable[int] = (),
+) -> list[str]:
     """A Cabrero deck (notations, in deal order) giving each seat the cards listed for it.
 
     Cards are dealt one at a time round-robin from the dealer's right, the last card dealt going
@@ -60,8 +66,7 @@ def cabrero_deck(players: int, dealer: int, hands: Mapping[int, Sequence[str]] |
     order = cabrero_order(players, dealer, retired)
     k = len(order)
     dealt = 39 if k == 3 else 40
-    slots: dict[int, list[int]] = {s: [j for j in range(dealt) if order[j % k] == s]
-                                   for s in order}
+    slots: dict[int, list[int]] = {s: [j for j in range(dealt) if order[j % k] == s] for s in order}
     deck: list[int | None] = [None] * 40
     used = 0
 
@@ -123,9 +128,12 @@ def cards_of(state: HandState, seat: int) -> set[str]:
     return set(state.hand_of(seat))
 
 
-def autoplay(hand: HandState, prefer: Mapping[int, Sequence[str]] | None = None,
-             sings: Mapping[int, Sequence[str]] | None = None,
-             until: Callable[[HandState], bool] | None = None) -> None:
+def autoplay(
+    hand: HandState,
+    prefer: Mapping[int, Sequence[str]] | None = None,
+    sings: Mapping[int, Sequence[str]] | None = None,
+    until: Callable[[HandState], bool] | None = None,
+) -> None:
     """Play a hand with a simple, deterministic policy until it ends (or ``until`` holds).
 
     A seat plays the first card of ``prefer[seat]`` that it may play now, else its lowest
@@ -178,12 +186,16 @@ def snapshot(state: State) -> str:
         rec = hand_record(state)
     obs = [state.observation(s) for s in seats]
     hands = [h.hands for h in state.hands] if isinstance(state, MatchState) else state.hands
-    return json.dumps([rec, obs, repr(hands), state.current_player()], sort_keys=True,
-                      default=str)
+    return json.dumps([rec, obs, repr(hands), state.current_player()], sort_keys=True, default=str)
 
 
-def assert_refused(state: State, action: str | int, error: type[Exception],
-                   seat: int | None = None, match: str | None = None) -> IllegalActionError:
+def assert_refused(
+    state: State,
+    action: str | int,
+    error: type[Exception],
+    seat: int | None = None,
+    match: str | None = None,
+) -> IllegalActionError:
     """Check that ``action`` raises exactly ``error`` (a subclass of it) and changes nothing."""
     import pytest
 
@@ -305,8 +317,18 @@ def check_records(state: State) -> None:
 def check_refusal_unchanged(hand: HandState, rng: random.Random) -> None:
     """An action outside the legal list raises and leaves the state unchanged."""
     legal = set(hand.legal_actions())
-    candidates = [a for a in [*range(40), *range(A.SING, A.SING + 4), A.TUTE, A.SWAP,
-                              A.PASS, *range(A.ACCUSE, A.ACCUSE + hand.n)] if a not in legal]
+    candidates = [
+        a
+        for a in [
+            *range(40),
+            *range(A.SING, A.SING + 4),
+            A.TUTE,
+            A.SWAP,
+            A.PASS,
+            *range(A.ACCUSE, A.ACCUSE + hand.n),
+        ]
+        if a not in legal
+    ]
     if not candidates:
         return
     action = candidates[rng.randrange(len(candidates))]

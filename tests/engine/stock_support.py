@@ -26,12 +26,23 @@ from games.engine.variants.stock import StockHand
 H = TypeVar("H", bound=HandState)
 
 #: Every action a two-player stock hand could be sent (unused codes are not actions at all).
-ALL_ACTIONS = ([*range(40), *range(A.SING, A.SING + 4), A.TUTE, A.SWAP, A.CAPOTE, A.CLAIM,
-                A.PLATE, A.PASS, A.ACCUSE, A.ACCUSE + 1])
+ALL_ACTIONS = [
+    *range(40),
+    *range(A.SING, A.SING + 4),
+    A.TUTE,
+    A.SWAP,
+    A.CAPOTE,
+    A.CLAIM,
+    A.PLATE,
+    A.PASS,
+    A.ACCUSE,
+    A.ACCUSE + 1,
+]
 
 
-def stacked(mano: Iterable[str], dealer: Iterable[str], turned: str,
-            stock: Iterable[str] = ()) -> list[int]:
+def stacked(
+    mano: Iterable[str], dealer: Iterable[str], turned: str, stock: Iterable[str] = ()
+) -> list[int]:
     """A deck in deal order: the two hands dealt one card at a time (mano first), the turned
     card, then ``stock`` from the top; the unnamed cards follow in index order."""
     m = [parse_card(c) for c in mano]
@@ -58,8 +69,9 @@ def lowest_card(state: HandState) -> int:
     return min(a for a in state.legal_actions() if a < 40)
 
 
-def run_until(hand: H, stop: Callable[[H], bool], policy: Callable[[H], int] = lowest_card,
-              limit: int = 200) -> None:
+def run_until(
+    hand: H, stop: Callable[[H], bool], policy: Callable[[H], int] = lowest_card, limit: int = 200
+) -> None:
     """Play ``policy`` until ``stop`` holds (passing every capote window)."""
     for _ in range(limit):
         if stop(hand) or hand.is_terminal():
@@ -95,8 +107,14 @@ def reserved_mask(hand: StockHand) -> int:
 
 def check_cards_conserved(hand: StockHand) -> None:
     """hands + taken + trick + stock (+ a reserved turned card) = the 40 cards, disjoint."""
-    parts = [*hand.hands, *hand.taken, sum(1 << c for c in hand.trick), hand.stock_mask(),
-             reserved_mask(hand), hand.out_of_play]
+    parts = [
+        *hand.hands,
+        *hand.taken,
+        sum(1 << c for c in hand.trick),
+        hand.stock_mask(),
+        reserved_mask(hand),
+        hand.out_of_play,
+    ]
     total = 0
     for p in parts:
         assert total & p == 0, "a card is in two places"
@@ -140,8 +158,10 @@ def check_obligations(hand: StockHand, open_rule: Callable[[int, int, int], int]
 
 def snapshot(hand: HandState) -> str:
     """Everything an outsider can see of a hand, and its log, as one string."""
-    return json.dumps([hand.observation(0), hand.observation(1), hand.public_observation(),
-                       hand_record(hand)], sort_keys=True)
+    return json.dumps(
+        [hand.observation(0), hand.observation(1), hand.public_observation(), hand_record(hand)],
+        sort_keys=True,
+    )
 
 
 def check_illegal_actions_change_nothing(hand: HandState, rng: random.Random) -> None:
@@ -188,9 +208,13 @@ def check_hand_step(hand: StockHand, open_rule: Callable[[int, int, int], int]) 
     assert all(hand.hands[hand.turn] >> a & 1 for a in legal if a < 40)
 
 
-def playout_match(match: MatchState, rng: random.Random,
-                  choose: Callable[[list[int], random.Random], int],
-                  open_rule: Callable[[int, int, int], int], deep: bool = True) -> None:
+def playout_match(
+    match: MatchState,
+    rng: random.Random,
+    choose: Callable[[list[int], random.Random], int],
+    open_rule: Callable[[int, int, int], int],
+    deep: bool = True,
+) -> None:
     """Play a match to its end with ``choose``, checking every invariant on the way."""
     rec_mid = None
     for step in range(5000):
@@ -221,6 +245,7 @@ def playout_match(match: MatchState, rng: random.Random,
     assert sorted(res.places) == [1, 2] and len(res.winners) == 1
     again = replay(match_record(match))
     assert json.dumps(again.observation(1), sort_keys=True) == json.dumps(
-        match.observation(1), sort_keys=True)
+        match.observation(1), sort_keys=True
+    )
     if rec_mid is not None:
         assert json.dumps(replay(rec_mid[0]).observation(0), sort_keys=True) == rec_mid[1]

@@ -42,6 +42,7 @@ P = parse_card
 
 # ---------------------------------------------------------------- helpers
 
+
 def stacked(hands: list[list[str]], turned: str) -> list[int]:
     """A deck (deal order) giving active seat i the cards ``hands[i]`` (completed from the rest
     of the deck, lowest indices first) and turning up ``turned``."""
@@ -57,8 +58,13 @@ def stacked(hands: list[list[str]], turned: str) -> list[int]:
     return [full[j % 3][j // 3] for j in range(39)] + [P(turned)]
 
 
-def hand(hands: list[list[str]] | None = None, turned: str = "2O", players: int = 3,
-         plate: bool = False, **kw: Any) -> ArrastradoHand:
+def hand(
+    hands: list[list[str]] | None = None,
+    turned: str = "2O",
+    players: int = 3,
+    plate: bool = False,
+    **kw: Any,
+) -> ArrastradoHand:
     dealer = 2 if players == 3 else 3
     deck = stacked(hands or [], turned)
     h = V.new_hand(players=players, dealer=dealer, deck=deck, options={"plate": plate}, **kw)
@@ -80,8 +86,13 @@ def skip_preplay(h: HandState, plate_seat: int | None = None) -> None:
             h.apply_action(A.PASS)
 
 
-def last_trick(h: HandState, cards: dict[int, str], pts: dict[int, int],
-               cantos: tuple[tuple[int, int, int], ...] = (), play: Any = None) -> None:
+def last_trick(
+    h: HandState,
+    cards: dict[int, str],
+    pts: dict[int, int],
+    cantos: tuple[tuple[int, int, int], ...] = (),
+    play: Any = None,
+) -> None:
     """Set up the last trick: each seat of ``cards`` holds that one card and has taken ``pts``
     card points; then the mano leads and the others follow, in play order."""
     assert h.phase == Phase.PLAY and not h.trick
@@ -117,6 +128,7 @@ def strings(obj: Any) -> set[str]:
 
 # ---------------------------------------------------------------- registration and options
 
+
 def test_variant_is_registered_for_three_or_four_seats() -> None:
     assert V.key == "arrastrado" and V.players == (3, 4) and not V.teams
     for bad in (2, 5, 6):
@@ -130,6 +142,7 @@ def test_variant_is_registered_for_three_or_four_seats() -> None:
 
 
 # ---------------------------------------------------------------- who plays
+
 
 def test_four_take_part_and_the_dealer_sits_out() -> None:
     for dealer in range(4):
@@ -173,6 +186,7 @@ def test_the_fortieth_card_is_turned_up_for_trump_and_out_of_play() -> None:
 
 
 # ---------------------------------------------------------------- the swap
+
 
 def test_the_seven_may_swap_for_an_as_three_or_figure() -> None:
     for turned in ("1E", "3E", "12E", "11E", "10E"):
@@ -255,6 +269,7 @@ def test_only_the_holder_may_swap_and_a_refusal_changes_nothing() -> None:
 
 # ---------------------------------------------------------------- the plate round
 
+
 def test_plate_calls_go_in_turn_from_the_mano_after_the_swaps() -> None:
     h = hand([["7O"]], turned="1O", plate=True)
     act(h, "swap")
@@ -291,13 +306,20 @@ def test_without_plate_there_is_no_plate_round() -> None:
 
 # ---------------------------------------------------------------- play
 
+
 def test_standard_obligations_follow_beat_trump_overtrump_contrafallo() -> None:
     # Seat 0 leads 5E; seat 1 must follow and beat; seat 2, without espadas, must trump.
     copas = ["2C", "4C", "5C", "6C", "7C", "10C"]
     bastos = ["2B", "4B", "5B", "6B", "7B", "10B", "11B", "12B", "3B", "1B"]
     oros = ["4O", "5O", "6O", "7O", "10O", "11O", "12O", "3O", "1O"]
-    h = hand([["5E", "4E", "6E", "10E", "11E", "12E", "3E", *copas],
-              ["7E", "1E", "2E", *bastos], [*oros, "11C", "12C", "3C", "1C"]], turned="2O")
+    h = hand(
+        [
+            ["5E", "4E", "6E", "10E", "11E", "12E", "3E", *copas],
+            ["7E", "1E", "2E", *bastos],
+            [*oros, "11C", "12C", "3C", "1C"],
+        ],
+        turned="2O",
+    )
     act(h, "5E")
     assert h.legal_card_mask() == mask_of(["7E", "1E"])
     with pytest.raises(ObligationError, match="higher"):
@@ -313,10 +335,12 @@ def test_standard_obligations_follow_beat_trump_overtrump_contrafallo() -> None:
     # conformance: overtrump or, lacking a higher trump, any card (contrafallo)
     q = {"q": "legal", "variant": "arrastrado", "trump": "O"}
     assert answer({**q, "trick": ["5E", "4O"], "hand": ["2O", "12C", "1B"]}) == {
-        "legal": ["2O", "12C", "1B"]}
+        "legal": ["2O", "12C", "1B"]
+    }
     assert answer({**q, "trick": ["5E", "4O"], "hand": ["2O", "6O", "1B"]}) == {"legal": ["6O"]}
     assert answer({**q, "trick": ["5E", "1E"], "hand": ["3E", "2E", "3O"]}) == {
-        "legal": ["2E", "3E"]}
+        "legal": ["2E", "3E"]
+    }
     assert answer({**q, "trick": ["5E"], "hand": ["2O", "12C", "1B"]}) == {"legal": ["2O"]}
     assert answer({**q, "trick": ["5E", "4O"], "hand": ["2E", "1O"]}) == {"legal": ["2E"]}
     assert answer({**q, "trick": ["5O", "7O"], "hand": ["2O", "1O", "1E"]}) == {"legal": ["1O"]}
@@ -329,8 +353,15 @@ def test_conformance_trick_winner_and_trick_size() -> None:
     assert answer({**q, "trick": ["5E", "1B", "3E"]}) == {"winner": 2, "lead": "E", "trump": "O"}
     assert answer({**q, "trick": ["4O", "1E", "2O"]}) == {"winner": 0, "lead": "O", "trump": "O"}
     assert "error" in answer({**q, "trick": ["5E", "1E", "2O", "3E"]})
-    assert "error" in answer({"q": "legal", "variant": "arrastrado", "trump": "O",
-                              "trick": ["5E", "1E", "2O"], "hand": ["3E"]})
+    assert "error" in answer(
+        {
+            "q": "legal",
+            "variant": "arrastrado",
+            "trump": "O",
+            "trick": ["5E", "1E", "2O"],
+            "hand": ["3E"],
+        }
+    )
 
 
 def test_the_public_conformance_vectors_hold() -> None:
@@ -341,8 +372,11 @@ def test_the_public_conformance_vectors_hold() -> None:
             assert answer(q) == q["expect"], q
     # The standard vectors, asked of arrastrado, answer as the standard rule.
     for q in lines:
-        if q.get("variant") == "cabrero" and q["q"] in ("legal", "trick") \
-                and len(q["trick"]) <= (3 if q["q"] == "trick" else 2):
+        if (
+            q.get("variant") == "cabrero"
+            and q["q"] in ("legal", "trick")
+            and len(q["trick"]) <= (3 if q["q"] == "trick" else 2)
+        ):
             got = answer({**q, "variant": "arrastrado"})
             if "legal" in got:  # "in any order"
                 got = {"legal": sorted(got["legal"])}
@@ -353,8 +387,7 @@ def test_the_public_conformance_vectors_hold() -> None:
 def winning_leads() -> ArrastradoHand:
     """Seat 0 holds las cuarenta (oros, trump) and las veinte of copas and wins the first two
     tricks with the as and the three of espadas (the others must follow espadas)."""
-    return hand([["12O", "11O", "12C", "11C", "1E", "3E"], ["2E", "4E"], ["5E", "6E"]],
-                turned="2O")
+    return hand([["12O", "11O", "12C", "11C", "1E", "3E"], ["2E", "4E"], ["5E", "6E"]], turned="2O")
 
 
 def test_cantos_only_after_winning_a_trick_one_per_trick() -> None:
@@ -433,10 +466,12 @@ def test_equal_points_else_the_one_nearest_the_mano() -> None:
 
 # ---------------------------------------------------------------- stakes without plate
 
+
 def test_without_plate_each_canto_is_paid_by_each_opponent() -> None:
     h = hand(players=4)
-    last_trick(h, {0: "4C", 1: "5C", 2: "6C"}, {0: 40, 1: 20, 2: 10},
-               cantos=((1, 0, 40), (0, 1, 20)))
+    last_trick(
+        h, {0: "4C", 1: "5C", 2: "6C"}, {0: 40, 1: 20, 2: 10}, cantos=((1, 0, 40), (0, 1, 20))
+    )
     seats = h.result().extra["stakes"]["seats"]
     # cantos: seat 1 +80 (0 and 2 pay 40), seat 0 +40 (1 and 2 pay 20); the dealer (3) nothing.
     # hand: seat 1 has 60, seat 0 60 (40+20), seat 2 20: tie at the top, neither took the last
@@ -474,6 +509,7 @@ def test_the_dealer_sitting_out_neither_pays_nor_collects() -> None:
 
 # ---------------------------------------------------------------- stakes with plate
 
+
 def test_plate_nobody_goes_winner_under_101_collects_100_from_the_fewest() -> None:
     h = hand(plate=True)
     skip_preplay(h)
@@ -500,15 +536,17 @@ def test_plate_caller_with_101_takes_the_plate_and_200_from_each() -> None:
 def test_plate_caller_with_101_made_it_even_if_another_wins() -> None:
     h = hand(plate=True, context={"plate": 420})
     skip_preplay(h, plate_seat=0)
-    last_trick(h, {0: "4C", 1: "5C", 2: "6C"}, {0: 61, 1: 5, 2: 10},
-               cantos=((0, 0, 40), (2, 1, 20), (2, 2, 20), (2, 3, 20), (2, 1, 20),
-                       (2, 2, 20)))
+    last_trick(
+        h,
+        {0: "4C", 1: "5C", 2: "6C"},
+        {0: 61, 1: 5, 2: 10},
+        cantos=((0, 0, 40), (2, 1, 20), (2, 2, 20), (2, 3, 20), (2, 1, 20), (2, 2, 20)),
+    )
     r = h.result()
     assert r.points[0] == 101 and r.winners == (2,)
     cantos = [40 * 2 - 20 * 5, -40 - 20 * 5, -40 + 20 * 10]
     assert r.extra["plate_made"] is True
-    assert r.extra["stakes"]["seats"] == [cantos[0] + 420 + 400, cantos[1] - 200,
-                                          cantos[2] - 200]
+    assert r.extra["stakes"]["seats"] == [cantos[0] + 420 + 400, cantos[1] - 200, cantos[2] - 200]
 
 
 def test_plate_caller_under_101_pays_the_plate_into_it_and_200_to_each() -> None:
@@ -527,18 +565,22 @@ def test_stakes_always_balance() -> None:
         pts = [rng.randrange(0, 160) for _ in range(n)]
         active = [s for s in range(n) if n == 3 or s != 3]
         ranking = arrastrado_ranking(pts, active, rng.choice(active))
-        cantos = [Canto(rng.choice(active), rng.randrange(4), rng.choice((20, 40)))
-                  for _ in range(rng.randrange(3))]
+        cantos = [
+            Canto(rng.choice(active), rng.randrange(4), rng.choice((20, 40)))
+            for _ in range(rng.randrange(3))
+        ]
         plate = rng.random() < 0.5
         caller = rng.choice([None, *active])
-        seats, plate_delta, _ = arrastrado_stakes(n, ranking, pts, cantos, plate=plate,
-                                                  caller=caller, plate_amount=420)
+        seats, plate_delta, _ = arrastrado_stakes(
+            n, ranking, pts, cantos, plate=plate, caller=caller, plate_amount=420
+        )
         assert sum(seats) + plate_delta == 0
         if n == 4:
             assert seats[3] == 0
 
 
 # ---------------------------------------------------------------- the match
+
 
 def test_plate_starts_with_100_from_each_and_20_from_each_dealer() -> None:
     m = V.new_match(players=4, seed=1, dealer=2, options={"plate": True})
@@ -567,8 +609,7 @@ def test_a_taken_plate_is_refilled_as_at_the_start() -> None:
     last_trick(h, {0: "4C", 1: "5C", 2: "6C"}, {1: 120}, play=m.apply_action)
     # 420 in the plate; seat 1 takes it and 200 from each opponent; then 100 from each
     # refill it and the next dealer (seat 0) adds 20.
-    assert m.ledger == [-100 - 200 - 100 - 20, -100 + 420 + 400 - 100, -100 - 200 - 100,
-                        -120 - 100]
+    assert m.ledger == [-100 - 200 - 100 - 20, -100 + 420 + 400 - 100, -100 - 200 - 100, -120 - 100]
     assert m.plate == 420 and m.plates_taken == 1
     assert m.hand.public_observation()["plate_amount"] == 420
     assert sum(m.ledger) + m.plate == 0
@@ -607,6 +648,7 @@ def test_match_places_by_ledger_balance() -> None:
 
 
 # ---------------------------------------------------------------- random playouts
+
 
 def check_cards(h: ArrastradoHand) -> None:
     masks = [*h.hands, *h.taken, mask_of(h.trick), h.out_of_play]
@@ -654,8 +696,12 @@ def check_illegal(h: ArrastradoHand, rng: random.Random) -> None:
 def test_random_playouts_keep_every_invariant(players: int, plate: bool) -> None:
     rng = random.Random(players * 10 + plate)
     for seed in range(60):
-        h = V.new_hand(players=players, seed=seed, options={"plate": plate},
-                       context={"plate": 500} if plate else None)
+        h = V.new_hand(
+            players=players,
+            seed=seed,
+            options={"plate": plate},
+            context={"plate": 500} if plate else None,
+        )
         assert isinstance(h, ArrastradoHand)
         steps = 0
         while not h.is_terminal():

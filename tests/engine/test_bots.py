@@ -23,22 +23,34 @@ from games.engine.state import HandState
 
 #: Every variant, every player count, and the options that change what a bot faces.
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
-    ("cabrero", 3, {}), ("cabrero", 4, {}), ("cabrero", 5, {}), ("cabrero", 6, {}),
+    ("cabrero", 3, {}),
+    ("cabrero", 4, {}),
+    ("cabrero", 5, {}),
+    ("cabrero", 6, {}),
     ("cabrero", 4, {"trump_rotation": True, "tiebreak": True}),
-    ("cabrero", 4, {"renuncio": True, "acusar": True}), ("cabrero", 3, {"playoff": True}),
-    ("chancho", 3, {}), ("chancho", 4, {}), ("chancho", 5, {}), ("chancho", 6, {}),
-    ("dos", 2, {}), ("dos_ar", 2, {}),
+    ("cabrero", 4, {"renuncio": True, "acusar": True}),
+    ("cabrero", 3, {"playoff": True}),
+    ("chancho", 3, {}),
+    ("chancho", 4, {}),
+    ("chancho", 5, {}),
+    ("chancho", 6, {}),
+    ("dos", 2, {}),
+    ("dos_ar", 2, {}),
     ("parejas", 4, {}),
-    ("vtt", 4, {}), ("vtt", 4, {"coins_trump": True, "double_101": True}),
-    ("arrastrado", 3, {}), ("arrastrado", 4, {}), ("arrastrado", 3, {"plate": True}),
+    ("vtt", 4, {}),
+    ("vtt", 4, {"coins_trump": True, "double_101": True}),
+    ("arrastrado", 3, {}),
+    ("arrastrado", 4, {}),
+    ("arrastrado", 3, {"plate": True}),
     ("arrastrado", 4, {"plate": True}),
 ]
 IDS = [f"{k}-{n}-{'-'.join(o) or 'default'}" for k, n, o in CONFIGS]
 SMALL = {"budget_ms": None, "iterations": 2}
 
 
-def positions(key: str, n: int, opts: dict[str, Any], games: int, every: float,
-              seed: int = 0) -> list[Any]:
+def positions(
+    key: str, n: int, opts: dict[str, Any], games: int, every: float, seed: int = 0
+) -> list[Any]:
     """Match states met in random playouts (a random fraction ``every`` of the decisions),
     as clones, with the seat to act."""
     rng = random.Random(seed)
@@ -56,7 +68,7 @@ def positions(key: str, n: int, opts: dict[str, Any], games: int, every: float,
 
 def true_stock(hand: HandState) -> list[int]:
     stock = getattr(hand, "stock", None)
-    return list(stock[hand.stock_pos:]) if stock is not None else []  # type: ignore[attr-defined]
+    return list(stock[hand.stock_pos :]) if stock is not None else []  # type: ignore[attr-defined]
 
 
 def local_seat(match: Any) -> int:
@@ -68,8 +80,9 @@ def local_seat(match: Any) -> int:
 
 
 @pytest.mark.parametrize(("key", "n", "opts"), CONFIGS, ids=IDS)
-def test_restore_with_the_true_hidden_cards_gives_the_same_state(key: str, n: int,
-                                                                 opts: dict[str, Any]) -> None:
+def test_restore_with_the_true_hidden_cards_gives_the_same_state(
+    key: str, n: int, opts: dict[str, Any]
+) -> None:
     """A state rebuilt from a seat's observation and the true hidden cards shows that seat the
     identical observation, offers the same actions and, played on with the same actions,
     ends with the same result."""
@@ -94,8 +107,9 @@ def test_restore_with_the_true_hidden_cards_gives_the_same_state(key: str, n: in
 
 
 @pytest.mark.parametrize(("key", "n", "opts"), CONFIGS, ids=IDS)
-def test_sampled_deals_are_consistent_with_the_observation(key: str, n: int,
-                                                           opts: dict[str, Any]) -> None:
+def test_sampled_deals_are_consistent_with_the_observation(
+    key: str, n: int, opts: dict[str, Any]
+) -> None:
     """A sampled deal, rebuilt, gives the seat the identical observation; no seat is dealt a
     card it has shown to be void in; and the voids read off the history hold for the true
     hands (every variant's obligations; under renuncio a seat may break them)."""
@@ -162,8 +176,13 @@ def test_every_action_kind_is_played() -> None:
     """Across variants the bots use every kind of action: cantos, swaps, capote, claims, the
     plate, partners' cantos in a window, passes."""
     seen: set[str] = set()
-    for key, n, opts in [("dos", 2, {}), ("arrastrado", 3, {"plate": True}),
-                         ("parejas", 4, {}), ("cabrero", 4, {}), ("dos_ar", 2, {})]:
+    for key, n, opts in [
+        ("dos", 2, {}),
+        ("arrastrado", 3, {"plate": True}),
+        ("parejas", 4, {}),
+        ("cabrero", 4, {}),
+        ("dos_ar", 2, {}),
+    ]:
         for g in range(12):
             m = get_variant(key).new_match(players=n, seed=f"kinds:{g}", options=opts)
             step = 0
@@ -180,9 +199,11 @@ def test_every_action_kind_is_played() -> None:
 # ------------------------------------------------------------------------ no cheating
 
 
-@pytest.mark.parametrize("key,n,opts", [c for c in CONFIGS if not c[2].get("playoff")],
-                         ids=[i for i, c in zip(IDS, CONFIGS, strict=True)
-                              if not c[2].get("playoff")])
+@pytest.mark.parametrize(
+    "key,n,opts",
+    [c for c in CONFIGS if not c[2].get("playoff")],
+    ids=[i for i, c in zip(IDS, CONFIGS, strict=True) if not c[2].get("playoff")],
+)
 def test_bots_do_not_see_hidden_cards(key: str, n: int, opts: dict[str, Any]) -> None:
     """Two true states that differ only in the hidden cards of the other seats (and the
     stock) give the bot's seat the same observation, and the heuristic and strong bots (fixed
@@ -200,8 +221,9 @@ def test_bots_do_not_see_hidden_cards(key: str, n: int, opts: dict[str, Any]) ->
         other = restore(view, hands, stock)  # a true state: the engine plays it on
         assert other.observation(seat) == obs["hand"]
         other_obs = {**obs, "hand": other.observation(seat)}  # the same match around it
-        assert any(hands[s] != hand.hands[s] for s in range(hand.n) if s != seat) \
-            or stock != true_stock(hand)
+        assert any(
+            hands[s] != hand.hands[s] for s in range(hand.n) if s != seat
+        ) or stock != true_stock(hand)
         for level in ("heuristic", "strong"):
             a = choose_action(level, obs, seed=11, budget_ms=None, iterations=3)
             b = choose_action(level, other_obs, seed=11, budget_ms=None, iterations=3)
@@ -219,12 +241,13 @@ def _naive(lh: int, fh: int, trump: int, led: int = -1) -> int:
         if not lh:
             return 0
         return max(_naive(lh ^ 1 << c, fh, trump, c) for c in indices(lh))
-    worst = 10 ** 9
+    worst = 10**9
     for r in indices(standard_legal(fh, SUIT[led], trump, led)):
         rest = fh ^ 1 << r
         pts = POINTS[led] + POINTS[r] + (10 if not lh else 0)
-        leader_wins = not ((SUIT[r] == SUIT[led] and r > led)
-                           or (SUIT[r] == trump and SUIT[led] != trump))
+        leader_wins = not (
+            (SUIT[r] == SUIT[led] and r > led) or (SUIT[r] == trump and SUIT[led] != trump)
+        )
         v = pts + _naive(lh, rest, trump) if leader_wins else -(pts + _naive(rest, lh, trump))
         worst = min(worst, v)
     return worst
@@ -247,6 +270,7 @@ def test_endgame_solver_matches_plain_minimax() -> None:
 def test_endgame_capote_search() -> None:
     """takes_all: a hand of masters takes every trick; a hand with a beatable card does not."""
     from games.engine.cards import mask_of
+
     eg = Endgame(trump=0, sung=0, tute=False)
     assert eg.takes_all(mask_of(["1O", "3O", "1E"]), mask_of(["2O", "4E", "5E"]), True)
     assert not eg.takes_all(mask_of(["1O", "3O", "4E"]), mask_of(["2O", "1E", "5E"]), True)
@@ -275,8 +299,9 @@ def test_bench_counts_the_deals_of_searched_decisions_only() -> None:
     """The benchmark reports how many deals the searched decisions got through (the figure
     the arena's ``--iterations`` is matched to); forced decisions are not counted."""
     deals: dict[str, list[int]] = {}
-    times = bench_decisions(["parejas"], positions=12, seed=4, budget_ms=None, iterations=7,
-                            deals=deals)
+    times = bench_decisions(
+        ["parejas"], positions=12, seed=4, budget_ms=None, iterations=7, deals=deals
+    )
     assert len(times["parejas"]) == 12
     assert deals["parejas"] and set(deals["parejas"]) == {7}
     assert len(deals["parejas"]) < 12  # following suit often leaves one candidate

@@ -61,16 +61,31 @@ V = get_variant("cabrero")
 O, C, E, B = range(4)  # noqa: E741  (the suit letters of the notation)
 
 
-def new(players: int, dealer: int, hands: Mapping[int, Sequence[str]] | None = None, *,
-        first: bool = False, last: str | None = None, leftover: str | None = None,
-        options: Mapping[str, Any] | None = None, hand_number: int = 1,
-        context: Mapping[str, Any] | None = None, variant: str = "cabrero") -> CabreroHand:
+def new(
+    players: int,
+    dealer: int,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    *,
+    first: bool = False,
+    last: str | None = None,
+    leftover: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    hand_number: int = 1,
+    context: Mapping[str, Any] | None = None,
+    variant: str = "cabrero",
+) -> CabreroHand:
     """A stacked Cabrero hand (a later hand of a match unless ``first``)."""
     retired = (context or {}).get("retired", ())
     deck = cabrero_deck(players, dealer, hands, last=last, leftover=leftover, retired=retired)
     hand = get_variant(variant).new_hand(
-        players=players, dealer=dealer, deck=deck, first=first, options=options,
-        hand_number=0 if first else hand_number, context=context)
+        players=players,
+        dealer=dealer,
+        deck=deck,
+        first=first,
+        options=options,
+        hand_number=0 if first else hand_number,
+        context=context,
+    )
     assert isinstance(hand, CabreroHand)
     return hand
 
@@ -163,8 +178,7 @@ def test_deal_skips_retired_players() -> None:
 
 
 @pytest.mark.parametrize("players", [4, 5])
-def test_first_hand_trump_is_oros_and_the_holder_of_the_two_of_oros_is_mano(
-        players: int) -> None:
+def test_first_hand_trump_is_oros_and_the_holder_of_the_two_of_oros_is_mano(players: int) -> None:
     holder = 2
     hand = new(players, 0, {holder: ["2O"]}, first=True, last="12B")
     assert hand.trump == O
@@ -205,8 +219,9 @@ def test_later_hands_the_previous_mano_deals_and_the_seat_on_his_right_is_mano()
         nxt = match.hand
         assert nxt.setup.dealer == hand.mano
         assert nxt.mano == nxt.active[0]
-        expected = next((hand.mano + i) % 5 for i in range(1, 6)
-                        if (hand.mano + i) % 5 in nxt.active)
+        expected = next(
+            (hand.mano + i) % 5 for i in range(1, 6) if (hand.mano + i) % 5 in nxt.active
+        )
         assert nxt.mano == expected
 
 
@@ -277,8 +292,7 @@ def test_three_players_first_hand_the_two_of_oros_is_swapped_for_the_face_down_c
     check_no_leaks(hand)
 
 
-def test_three_players_first_hand_two_of_oros_face_down_the_four_of_oros_holder_is_mano(
-) -> None:
+def test_three_players_first_hand_two_of_oros_face_down_the_four_of_oros_holder_is_mano() -> None:
     hand = new(3, 0, {1: ["4O"]}, first=True, leftover="2O")
     assert hand.trump == O
     assert hand.mano == 1
@@ -290,8 +304,7 @@ def test_three_players_first_hand_two_of_oros_face_down_the_four_of_oros_holder_
 
 
 @pytest.mark.parametrize("rank", ["10", "11", "12", "3", "1"])
-def test_three_players_a_high_card_left_over_is_taken_by_the_seven_then_the_two(
-        rank: str) -> None:
+def test_three_players_a_high_card_left_over_is_taken_by_the_seven_then_the_two(rank: str) -> None:
     leftover = f"{rank}E"
     hand = new(3, 0, {1: ["7E"], 2: ["2E"]}, leftover=leftover)
     assert hand.trump == E
@@ -302,8 +315,10 @@ def test_three_players_a_high_card_left_over_is_taken_by_the_seven_then_the_two(
     check_hand_invariants(hand)
     for seat in (0, 1, 2, None):  # the swaps are public: everyone saw them
         obs = hand.observation(seat)
-        assert obs["swaps"] == [{"seat": 1, "gave": "7E", "took": leftover},
-                                {"seat": 2, "gave": "2E", "took": "7E"}]
+        assert obs["swaps"] == [
+            {"seat": 1, "gave": "7E", "took": leftover},
+            {"seat": 2, "gave": "2E", "took": "7E"},
+        ]
         assert obs["turned"] == "2E" and obs["out_of_play"] == ["2E"]
     check_no_leaks(hand)
 
@@ -336,8 +351,7 @@ def test_three_players_a_four_or_two_left_over_is_not_swapped(rank: str) -> None
     assert hand.observation(None)["out_of_play"] == [leftover]
 
 
-def test_three_players_the_card_left_face_up_is_out_of_play_and_points_add_to_130_less_it(
-) -> None:
+def test_three_players_the_card_left_face_up_is_out_of_play_and_points_add_to_130_less_it() -> None:
     hand = new(3, 0, {1: ["7O"], 2: ["2O"]}, leftover="1O")
     autoplay(hand)
     res = hand.result()
@@ -402,7 +416,8 @@ def test_cantos_forty_in_trump_twenty_otherwise() -> None:
     assert [(c.suit, c.points) for c in hand.cantos] == [(O, 40), (C, 20)]
     assert hand.observation(None)["cantos"] == [
         {"seat": 0, "suit": "O", "points": 40, "tute": False},
-        {"seat": 0, "suit": "C", "points": 20, "tute": False}]
+        {"seat": 0, "suit": "C", "points": 20, "tute": False},
+    ]
 
 
 def test_cantos_only_while_holding_both_cards() -> None:
@@ -485,10 +500,12 @@ def test_two_players_took_tricks_the_one_with_fewer_points_loses() -> None:
 
 
 def test_two_players_took_tricks_equal_points_both_lose() -> None:
-    assert cabrero_losers([65, 65, 0, 0], [5, 5, 0, 0], [False] * 4, None, 0) == (
-        [0, 1], "tie")
-    hand = find_hand(4, lambda r: sum(1 for t in r.tricks if t) == 2
-                     and len({r.points[s] for s in range(4) if r.tricks[s]}) == 1)
+    assert cabrero_losers([65, 65, 0, 0], [5, 5, 0, 0], [False] * 4, None, 0) == ([0, 1], "tie")
+    hand = find_hand(
+        4,
+        lambda r: sum(1 for t in r.tricks if t) == 2
+        and len({r.points[s] for s in range(4) if r.tricks[s]}) == 1,
+    )
     res = hand.result()
     assert sorted(res.losers) == [s for s in range(4) if res.tricks[s]]
 
@@ -527,22 +544,26 @@ def test_players_without_tricks_never_lose() -> None:
 # -- ties (C-22): the decision, exactly, and in real hands
 
 
-@pytest.mark.parametrize("points,tricks,losers,code", [
-    # C-22a: everyone in T level: nobody "a más", all of T lose
-    ([40, 40, 40, 0], [3, 3, 4, 0], [0, 1, 2], "tie"),
-    # C-22b: a tie at the top with nobody strictly between: all of T lose
-    ([50, 50, 30, 0], [3, 3, 4, 0], [0, 1, 2], "tie"),
-    # C-22b: a tie at the bottom with nobody strictly between: all of T lose
-    ([60, 35, 35, 0], [4, 3, 3, 0], [0, 1, 2], "tie"),
-    # Decision: with someone in the middle, the tied top players lose with the middle
-    ([45, 45, 30, 10], [3, 3, 2, 2], [0, 1, 2], "middle"),
-    # ... and the tied bottom players too
-    ([70, 30, 15, 15], [4, 3, 2, 1], [1, 2, 3], "middle"),
-    # no tie: only the middle
-    ([60, 40, 20, 10], [4, 3, 2, 1], [1, 2], "middle"),
-])
-def test_ties_decision_c22(points: list[int], tricks: list[int], losers: list[int],
-                           code: str) -> None:
+@pytest.mark.parametrize(
+    "points,tricks,losers,code",
+    [
+        # C-22a: everyone in T level: nobody "a más", all of T lose
+        ([40, 40, 40, 0], [3, 3, 4, 0], [0, 1, 2], "tie"),
+        # C-22b: a tie at the top with nobody strictly between: all of T lose
+        ([50, 50, 30, 0], [3, 3, 4, 0], [0, 1, 2], "tie"),
+        # C-22b: a tie at the bottom with nobody strictly between: all of T lose
+        ([60, 35, 35, 0], [4, 3, 3, 0], [0, 1, 2], "tie"),
+        # Decision: with someone in the middle, the tied top players lose with the middle
+        ([45, 45, 30, 10], [3, 3, 2, 2], [0, 1, 2], "middle"),
+        # ... and the tied bottom players too
+        ([70, 30, 15, 15], [4, 3, 2, 1], [1, 2, 3], "middle"),
+        # no tie: only the middle
+        ([60, 40, 20, 10], [4, 3, 2, 1], [1, 2], "middle"),
+    ],
+)
+def test_ties_decision_c22(
+    points: list[int], tricks: list[int], losers: list[int], code: str
+) -> None:
     assert cabrero_losers(points, tricks, [False] * 4, None, 0) == (losers, code)
 
 
@@ -550,6 +571,7 @@ def test_ties_in_real_hands_follow_the_c22_decision() -> None:
     def tied(r: Any) -> bool:
         took = [r.points[s] for s in range(5) if r.tricks[s]]
         return len(took) >= 3 and len(set(took)) < len(took) and r.reason_code != "tute"
+
     hand = find_hand(5, tied)
     res = hand.result()
     took = [s for s in range(5) if res.tricks[s]]
@@ -561,21 +583,28 @@ def test_ties_in_real_hands_follow_the_c22_decision() -> None:
     else:
         tops = [s for s in took if pts[s] == top]
         bottoms = [s for s in took if pts[s] == bottom]
-        expected = set(middle) | (set(tops) if len(tops) > 1 else set()) | (
-            set(bottoms) if len(bottoms) > 1 else set())
+        expected = (
+            set(middle)
+            | (set(tops) if len(tops) > 1 else set())
+            | (set(bottoms) if len(bottoms) > 1 else set())
+        )
         assert set(res.losers) == expected
 
 
-@pytest.mark.parametrize("points,tricks,mano,losers", [
-    ([40, 40, 40, 10], [3, 3, 3, 1], 0, [1, 2]),  # the mano is "a más"; 3 "a menos"
-    ([40, 40, 40, 10], [3, 3, 3, 1], 2, [0, 1]),  # order from the mano: 2, 3, 0, 1
-    ([65, 65, 0, 0], [5, 5, 0, 0], 1, [0]),  # two in T, level: the one nearer the mano wins
-    ([65, 65, 0, 0], [5, 5, 0, 0], 0, [1]),
-    # level at the bottom: seat 0, nearer the mano (3), ranks above seat 2 and loses
-    ([20, 50, 20, 40], [1, 4, 2, 3], 3, [0, 3]),
-])
+@pytest.mark.parametrize(
+    "points,tricks,mano,losers",
+    [
+        ([40, 40, 40, 10], [3, 3, 3, 1], 0, [1, 2]),  # the mano is "a más"; 3 "a menos"
+        ([40, 40, 40, 10], [3, 3, 3, 1], 2, [0, 1]),  # order from the mano: 2, 3, 0, 1
+        ([65, 65, 0, 0], [5, 5, 0, 0], 1, [0]),  # two in T, level: the one nearer the mano wins
+        ([65, 65, 0, 0], [5, 5, 0, 0], 0, [1]),
+        # level at the bottom: seat 0, nearer the mano (3), ranks above seat 2 and loses
+        ([20, 50, 20, 40], [1, 4, 2, 3], 3, [0, 3]),
+    ],
+)
 def test_option_tiebreak_ties_go_to_the_player_nearest_the_mano(
-        points: list[int], tricks: list[int], mano: int, losers: list[int]) -> None:
+    points: list[int], tricks: list[int], mano: int, losers: list[int]
+) -> None:
     got, _ = cabrero_losers(points, tricks, [False] * 4, None, mano, tiebreak=True)
     assert got == losers
 
@@ -586,6 +615,7 @@ def test_option_tiebreak_in_a_real_hand() -> None:
     def tied(r: Any) -> bool:
         took = [r.points[s] for s in range(4) if r.tricks[s]]
         return len(took) >= 2 and len(set(took)) < len(took) and r.reason_code != "tute"
+
     hand = find_hand(4, tied, options=opts)
     res = hand.result()
     took = [s for s in hand.active if res.tricks[s]]  # in play order from the mano
@@ -594,8 +624,9 @@ def test_option_tiebreak_in_a_real_hand() -> None:
     assert sorted(res.losers) == sorted(expected)
 
 
-def find_hand(players: int, wanted: Any, options: Mapping[str, Any] | None = None,
-              tries: int = 20000) -> HandState:
+def find_hand(
+    players: int, wanted: Any, options: Mapping[str, Any] | None = None, tries: int = 20000
+) -> HandState:
     """The first seeded deal whose seeded random play ends in a result ``wanted`` accepts."""
     rng = random.Random(2024)
     for i in range(tries):
@@ -613,8 +644,13 @@ def find_hand(players: int, wanted: Any, options: Mapping[str, Any] | None = Non
 
 def reneging_hand(**options: bool) -> tuple[CabreroHand, int]:
     """Template *four kings* where seat 1, holding an oro, does not follow the 1O."""
-    hand = new(4, 3, {**FOUR_KINGS, 1: ["4O", "1B", "3B", "1C", "3C", "1E", "3E", "10B", "7B",
-                                        "6B"]}, last="2O", options=options)
+    hand = new(
+        4,
+        3,
+        {**FOUR_KINGS, 1: ["4O", "1B", "3B", "1C", "3C", "1E", "3E", "10B", "7B", "6B"]},
+        last="2O",
+        options=options,
+    )
     play(hand, "1O")
     return hand, 1
 
@@ -765,8 +801,9 @@ def test_acusar_when_all_pass_the_hand_is_scored_normally() -> None:
     played_out(hand)
     assert pass_all(hand) == [0, 1, 2, 3]  # in play order from the mano
     res = hand.result()
-    losers, code = cabrero_losers(res.points, hand.tricks, hand.sang, None, hand.mano,
-                                  active=hand.active)
+    losers, code = cabrero_losers(
+        res.points, hand.tricks, hand.sang, None, hand.mano, active=hand.active
+    )
     assert (list(res.losers), res.reason_code) == (losers, code)
     assert "accusation" not in res.extra
     assert res.extra["offences"] == [[seat, "1B"]]  # recorded, but not proven: unpunished
@@ -776,8 +813,14 @@ def test_acusar_when_all_pass_the_hand_is_scored_normally() -> None:
 @pytest.mark.parametrize("players,dealer", [(3, 0), (5, 2), (6, 2)])
 def test_acusar_the_window_goes_round_the_seats_in_play(players: int, dealer: int) -> None:
     rng = random.Random(players)
-    hand = V.new_hand(players=players, seed=f"win{players}", dealer=dealer, first=False,
-                      hand_number=2, options={"renuncio": True, "acusar": True})
+    hand = V.new_hand(
+        players=players,
+        seed=f"win{players}",
+        dealer=dealer,
+        first=False,
+        hand_number=2,
+        options={"renuncio": True, "acusar": True},
+    )
     assert isinstance(hand, CabreroHand)
     while hand.phase == Phase.PLAY:  # any card (renuncio), never an accusation
         hand.apply_action(rng.choice([a for a in hand.legal_actions() if a < A.ACCUSE]))
@@ -789,7 +832,8 @@ def test_acusar_the_window_goes_round_the_seats_in_play(players: int, dealer: in
         obs = hand.observation(seat)
         assert obs["accusation_window"] == {"seat": seat, "passed": passed}
         assert sorted(obs["legal"]) == sorted(
-            [f"accuse:{s}" for s in order if s != seat] + ["pass"])
+            [f"accuse:{s}" for s in order if s != seat] + ["pass"]
+        )
         for out in set(range(players)) - set(order):  # the dealer sitting out with six
             assert_refused(hand, A.ACCUSE + out, IllegalActionError, match="not playing")
         act(hand, "pass", seat)
@@ -819,8 +863,13 @@ def test_acusar_a_tute_also_opens_the_window_and_a_proven_renuncio_replaces_it()
 
 def test_acusar_observations_in_the_window_show_no_hidden_card() -> None:
     for i in range(12):
-        hand = V.new_hand(players=4 + i % 3, seed=f"obs{i}", first=False, hand_number=1,
-                          options={"renuncio": True, "acusar": True})
+        hand = V.new_hand(
+            players=4 + i % 3,
+            seed=f"obs{i}",
+            first=False,
+            hand_number=1,
+            options={"renuncio": True, "acusar": True},
+        )
         rng = random.Random(i)
         while hand.phase == Phase.PLAY:
             hand.apply_action(rng.choice([a for a in hand.legal_actions() if a < A.ACCUSE]))
@@ -839,9 +888,14 @@ def test_acusar_refusals_in_the_window_change_nothing() -> None:
     hand, _seat = reneging_hand(renuncio=True, acusar=True)
     play(hand, "1B")
     played_out(hand)
-    for action, error in [("1O", WrongPhaseError), ("sing:O", WrongPhaseError),
-                          ("tute", WrongPhaseError), ("capote", WrongPhaseError),
-                          ("accuse:0", IllegalActionError), ("accuse:5", IllegalActionError)]:
+    for action, error in [
+        ("1O", WrongPhaseError),
+        ("sing:O", WrongPhaseError),
+        ("tute", WrongPhaseError),
+        ("capote", WrongPhaseError),
+        ("accuse:0", IllegalActionError),
+        ("accuse:5", IllegalActionError),
+    ]:
         assert_refused(hand, action, error)
     assert_refused(hand, "pass", NotYourTurnError, seat=1)
     assert_refused(hand, "accuse:1", NotYourTurnError, seat=2)
@@ -903,8 +957,9 @@ def test_acusar_bots_play_a_legal_action_in_the_window() -> None:
     from games.engine.bots import LEVELS, choose_action
 
     for i in range(3):
-        match = V.new_match(players=4 + i, seed=f"bots{i}",
-                            options={"renuncio": True, "acusar": True})
+        match = V.new_match(
+            players=4 + i, seed=f"bots{i}", options={"renuncio": True, "acusar": True}
+        )
         rng = random.Random(i)
         while match.hand.phase == Phase.PLAY:
             match.apply_action(rng.choice([a for a in match.legal_actions() if a < A.ACCUSE]))
@@ -930,7 +985,8 @@ def test_acusar_needs_the_renuncio_option_and_accusing_needs_acusar() -> None:
 
 @pytest.mark.parametrize("number,trump", [(1, C), (2, E), (3, B), (4, O), (5, C)])
 def test_option_trump_rotation_no_shown_card_trump_goes_oros_copas_espadas_bastos(
-        number: int, trump: int) -> None:
+    number: int, trump: int
+) -> None:
     hand = new(4, 2, last="12E", hand_number=number, options={"trump_rotation": True})
     assert hand.trump == trump and hand.turned == -1
     assert hand.mano == 3
@@ -947,15 +1003,16 @@ def test_option_trump_rotation_is_for_more_than_three_players() -> None:
         V.new_match(players=3, seed=1, options={"trump_rotation": True})
 
 
-def play_until_hand(match: MatchState, rng: random.Random,
-                    stop: Any) -> None:
+def play_until_hand(match: MatchState, rng: random.Random, stop: Any) -> None:
     while not match.is_terminal() and not stop(match):
         match.apply_action(random_action(match, rng))
 
 
-@pytest.mark.skipif("dos_ar" not in REGISTRY,
-                    reason="the playoff plays a hand of dos_ar, which is not registered yet "
-                           "(another engineer is writing games/engine/variants/dos_ar.py)")
+@pytest.mark.skipif(
+    "dos_ar" not in REGISTRY,
+    reason="the playoff plays a hand of dos_ar, which is not registered yet "
+    "(another engineer is writing games/engine/variants/dos_ar.py)",
+)
 def test_option_playoff_the_last_two_play_a_hand_of_dos_ar() -> None:
     rng = random.Random(7)
     for seed in range(50):
@@ -983,8 +1040,12 @@ def test_option_playoff_the_last_two_play_a_hand_of_dos_ar() -> None:
 # =========================================================================== the match
 
 
-def play_match(players: int, seed: object, options: Mapping[str, Any] | None = None,
-               rng: random.Random | None = None) -> CabreroMatch:
+def play_match(
+    players: int,
+    seed: object,
+    options: Mapping[str, Any] | None = None,
+    rng: random.Random | None = None,
+) -> CabreroMatch:
     """A whole match of random play, checking the match rules after every hand."""
     rng = rng or random.Random(str(seed))
     match = V.new_match(players=players, seed=str(seed), options=options)
@@ -996,7 +1057,8 @@ def play_match(players: int, seed: object, options: Mapping[str, Any] | None = N
         k = len(match.hands) - 1
         if hand.setup.players == players:  # (the playoff hand has its own local seats)
             assert set(hand.active).isdisjoint(
-                s for s in range(players) if retired_at[s] is not None)
+                s for s in range(players) if retired_at[s] is not None
+            )
         match.apply_action(random_action(match, rng))
         if hand.is_terminal() and hand.setup.players == players:
             res = hand.result()
@@ -1008,7 +1070,8 @@ def play_match(players: int, seed: object, options: Mapping[str, Any] | None = N
     remaining = [s for s in range(players) if retired_at[s] is None]
     assert len(remaining) < 3
     assert sum(1 for h in match.hands if h.setup.players == players) == (
-        max(h for h in retired_at if h is not None) + 1)
+        max(h for h in retired_at if h is not None) + 1
+    )
     return match
 
 
@@ -1020,8 +1083,7 @@ def test_match_four_lost_hands_retire_and_the_match_ends_below_three_players() -
     assert res.extra["lost"] == match.lost
 
 
-def test_match_places_survivors_first_then_reverse_retirement_shared_on_the_same_hand(
-) -> None:
+def test_match_places_survivors_first_then_reverse_retirement_shared_on_the_same_hand() -> None:
     seen_shared = False
     for seed in range(60):
         match = play_match(5, f"places/{seed}")
@@ -1030,13 +1092,16 @@ def test_match_places_survivors_first_then_reverse_retirement_shared_on_the_same
         for s in survivors:
             assert res.places[s] == 1
         assert set(res.winners) == set(survivors) or not survivors
-        later_first = sorted((s for s in range(5) if match.retired_at[s] is not None),
-                             key=lambda s: -(match.retired_at[s] or 0))
+        later_first = sorted(
+            (s for s in range(5) if match.retired_at[s] is not None),
+            key=lambda s: -(match.retired_at[s] or 0),
+        )
         place = 1 + len(survivors)
         i = 0
         while i < len(later_first):
-            group = [s for s in later_first if match.retired_at[s] == match.retired_at[
-                later_first[i]]]
+            group = [
+                s for s in later_first if match.retired_at[s] == match.retired_at[later_first[i]]
+            ]
             for s in group:
                 assert res.places[s] == place
             seen_shared |= len(group) > 1
@@ -1059,10 +1124,14 @@ def test_match_retired_players_sit_out_later_hands() -> None:
 
 
 OPTION_SETS = [
-    {}, {"tiebreak": True}, {"trump_rotation": True}, {"renuncio": True},
+    {},
+    {"tiebreak": True},
+    {"trump_rotation": True},
+    {"renuncio": True},
     {"renuncio": True, "acusar": True},
     {"trump_rotation": True, "tiebreak": True, "renuncio": True, "acusar": True},
-    {"playoff": True}, {"playoff": True, "renuncio": True, "tiebreak": True},
+    {"playoff": True},
+    {"playoff": True, "renuncio": True, "tiebreak": True},
 ]
 
 
@@ -1083,12 +1152,18 @@ def ids(combo: tuple[int, dict[str, bool]]) -> str:
 @pytest.mark.parametrize("combo", combos(), ids=ids)
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**40), first=st.booleans())
-def test_random_hand_playouts_keep_the_invariants(combo: tuple[int, dict[str, bool]],
-                                                  seed: int, first: bool) -> None:
+def test_random_hand_playouts_keep_the_invariants(
+    combo: tuple[int, dict[str, bool]], seed: int, first: bool
+) -> None:
     players, opts = combo
     for variant in ("cabrero", "chancho"):
-        hand = get_variant(variant).new_hand(players=players, seed=seed, options=opts,
-                                             first=first, hand_number=0 if first else seed % 7)
+        hand = get_variant(variant).new_hand(
+            players=players,
+            seed=seed,
+            options=opts,
+            first=first,
+            hand_number=0 if first else seed % 7,
+        )
         random_playout(hand, random.Random(seed))
 
 
@@ -1109,8 +1184,12 @@ def test_random_match_playouts_keep_the_invariants(combo: tuple[int, dict[str, b
 
 def test_refused_actions_of_every_kind_leave_the_hand_unchanged() -> None:
     hand = four_kings(options={"renuncio": True, "acusar": True})
-    for action, error in [("5O", CardNotInHandError), ("sing:O", WrongPhaseError),
-                          ("swap", WrongPhaseError), ("tute", WrongPhaseError)]:
+    for action, error in [
+        ("5O", CardNotInHandError),
+        ("sing:O", WrongPhaseError),
+        ("swap", WrongPhaseError),
+        ("tute", WrongPhaseError),
+    ]:
         assert_refused(hand, action, error)
     assert_refused(hand, "1O", NotYourTurnError, seat=1)
     assert hand.phase == Phase.PLAY and not hand.log

@@ -56,14 +56,17 @@ def test_notation_round_trips(card: Card) -> None:
     assert card.mask == 1 << card.index
 
 
-@pytest.mark.parametrize("text,index", [("1O", 9), ("2O", 0), ("12B", 37), ("10c", 15),
-                                        (" 7E ", 24), ("3e", 28), ("11C", 16)])
+@pytest.mark.parametrize(
+    "text,index",
+    [("1O", 9), ("2O", 0), ("12B", 37), ("10c", 15), (" 7E ", 24), ("3e", 28), ("11C", 16)],
+)
 def test_notation_parses_case_and_spaces(text: str, index: int) -> None:
     assert parse_card(text) == index
 
 
-@pytest.mark.parametrize("text", ["8O", "9C", "13B", "0E", "1X", "", "O1", "12", "1OO", "1 O",
-                                  None, 12, 3.5, ["1O"]])
+@pytest.mark.parametrize(
+    "text", ["8O", "9C", "13B", "0E", "1X", "", "O1", "12", "1OO", "1 O", None, 12, 3.5, ["1O"]]
+)
 def test_malformed_card_is_a_notation_error(text: object) -> None:
     with pytest.raises(NotationError):
         parse_card(text)
@@ -171,8 +174,18 @@ def test_masks_both_ways() -> None:
 def test_actions_notation_both_ways() -> None:
     for a in range(40):
         assert A.parse_action(A.action_to_notation(a)) == a
-    for text in ["sing:O", "sing:B", "tute", "swap", "capote", "claim", "plate", "pass",
-                 "accuse:0", "accuse:5"]:
+    for text in [
+        "sing:O",
+        "sing:B",
+        "tute",
+        "swap",
+        "capote",
+        "claim",
+        "plate",
+        "pass",
+        "accuse:0",
+        "accuse:5",
+    ]:
         assert A.action_to_notation(A.parse_action(text)) == text
     assert A.parse_action("SING:c") == A.SING + 1
     assert A.parse_action(37) == 37

@@ -31,11 +31,24 @@ V = get_variant("chancho")
 OROS, COPAS, ESPADAS, BASTOS = range(4)
 
 
-def new(players: int, dealer: int, hands: Mapping[int, Sequence[str]], *, first: bool = False,
-        last: str | None = None, options: Mapping[str, Any] | None = None) -> CabreroHand:
+def new(
+    players: int,
+    dealer: int,
+    hands: Mapping[int, Sequence[str]],
+    *,
+    first: bool = False,
+    last: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> CabreroHand:
     deck = cabrero_deck(players, dealer, hands, last=last)
-    hand = V.new_hand(players=players, dealer=dealer, deck=deck, first=first, options=options,
-                      hand_number=0 if first else 1)
+    hand = V.new_hand(
+        players=players,
+        dealer=dealer,
+        deck=deck,
+        first=first,
+        options=options,
+        hand_number=0 if first else 1,
+    )
     assert isinstance(hand, ChanchoHand | ChanchoRenuncioHand)
     return hand
 
@@ -64,8 +77,9 @@ def test_chancho_is_registered_with_cabreros_players_options_and_match() -> None
     assert set(V.options) == set(cabrero.options)
     assert V.match_class is CabreroMatch
     assert isinstance(V.new_hand(players=4, seed=1), ChanchoHand)
-    assert isinstance(V.new_hand(players=4, seed=1, options={"renuncio": True}),
-                      ChanchoRenuncioHand)
+    assert isinstance(
+        V.new_hand(players=4, seed=1, options={"renuncio": True}), ChanchoRenuncioHand
+    )
 
 
 def test_forced_canto_whoever_takes_a_trick_holding_king_and_horse_must_sing_them() -> None:
@@ -83,11 +97,13 @@ def test_forced_canto_whoever_takes_a_trick_holding_king_and_horse_must_sing_the
 def test_forced_canto_forty_in_trump() -> None:
     # Seat 0 leads the as of bastos, which is trump; seats 1 and 2 must follow with the king
     # and the horse (their only bastos).
-    hands = {0: ["1B", "3B", "10B", "7B", "6B", "5B", "4B", "1O"],
-             1: ["12B", "1C", "3C", "10C", "7C", "6C", "5C", "4C"],
-             2: ["11B", "2C", "1E", "3E", "10E", "7E", "6E", "5E"],
-             3: ["12E", "4E", "2E", "3O", "12O", "11O", "10O", "7O"],
-             4: ["11E", "5O", "4O", "6O", "2O", "12C", "11C", "2B"]}
+    hands = {
+        0: ["1B", "3B", "10B", "7B", "6B", "5B", "4B", "1O"],
+        1: ["12B", "1C", "3C", "10C", "7C", "6C", "5C", "4C"],
+        2: ["11B", "2C", "1E", "3E", "10E", "7E", "6E", "5E"],
+        3: ["12E", "4E", "2E", "3O", "12O", "11O", "10O", "7O"],
+        4: ["11E", "5O", "4O", "6O", "2O", "12C", "11C", "2B"],
+    }
     hand = new(5, 4, hands, last="2B")
     assert hand.trump == BASTOS and hand.mano == 0
     play(hand, "1B 12B 11B")
@@ -132,9 +148,11 @@ def test_voluntary_cantos_remain_as_in_cabrero() -> None:
 
 def test_forced_canto_counts_as_having_sung_for_the_capote_rule() -> None:
     # Seat 0 takes every trick; one of them brings him the copas pair: capote after singing.
-    hands = {0: ["1O", "3O", "12O", "11O", "10O", "7O", "6O", "2O", "5O", "4O"],
-             1: ["12C", "1C", "3C", "10C", "7C", "6C", "5C", "4C", "2C", "1E"],
-             2: ["11C", "3E", "12E", "11E", "10E", "7E", "6E", "5E", "4E", "2E"]}
+    hands = {
+        0: ["1O", "3O", "12O", "11O", "10O", "7O", "6O", "2O", "5O", "4O"],
+        1: ["12C", "1C", "3C", "10C", "7C", "6C", "5C", "4C", "2C", "1E"],
+        2: ["11C", "3E", "12E", "11E", "10E", "7E", "6E", "5E", "4E", "2E"],
+    }
     hand = new(4, 3, hands, first=True)
     autoplay(hand, prefer={1: ["12C"], 2: ["11C"]})
     res = hand.result()
@@ -144,12 +162,19 @@ def test_forced_canto_counts_as_having_sung_for_the_capote_rule() -> None:
 
 
 def test_forced_canto_on_the_last_trick_still_scores() -> None:
-    hands = {0: ["1O", "3O", "12O", "11O", "10O", "7O", "6O", "2O", "5O", "4O"],
-             1: ["12C", "1C", "3C", "10C", "7C", "6C", "5C", "4C", "2C", "1E"],
-             2: ["11C", "3E", "12E", "11E", "10E", "7E", "6E", "5E", "4E", "2E"]}
+    hands = {
+        0: ["1O", "3O", "12O", "11O", "10O", "7O", "6O", "2O", "5O", "4O"],
+        1: ["12C", "1C", "3C", "10C", "7C", "6C", "5C", "4C", "2C", "1E"],
+        2: ["11C", "3E", "12E", "11E", "10E", "7E", "6E", "5E", "4E", "2E"],
+    }
     hand = new(4, 3, hands, first=True)
-    autoplay(hand, prefer={1: ["1C", "3C", "10C", "7C", "6C", "5C", "4C", "2C", "1E"],
-                           2: ["3E", "12E", "11E", "10E", "7E", "6E", "5E", "4E", "2E"]})
+    autoplay(
+        hand,
+        prefer={
+            1: ["1C", "3C", "10C", "7C", "6C", "5C", "4C", "2C", "1E"],
+            2: ["3E", "12E", "11E", "10E", "7E", "6E", "5E", "4E", "2E"],
+        },
+    )
     res = hand.result()
     assert hand.history[-1].cards[1:3] == (A.parse_action("12C"), A.parse_action("11C"))
     assert res.cantos == (Canto(0, COPAS, 20),)

@@ -37,10 +37,16 @@ def test_simulate_six_players_the_dealer_plays_fewer_hands() -> None:
     assert all(s.played[seat] < s.hands for seat in range(6))
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("tiebreak=true", ("tiebreak", True)), ("tiebreak=False", ("tiebreak", False)),
-    ("games=5", ("games", 5)), ("mode=fast", ("mode", "fast")), (" x = on ", ("x", True)),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("tiebreak=true", ("tiebreak", True)),
+        ("tiebreak=False", ("tiebreak", False)),
+        ("games=5", ("games", 5)),
+        ("mode=fast", ("mode", "fast")),
+        (" x = on ", ("x", True)),
+    ],
+)
 def test_parse_option(text: str, expected: tuple[str, Any]) -> None:
     assert parse_option(text) == expected
 
@@ -52,8 +58,21 @@ def test_parse_option_refuses_text_without_a_name_and_value(text: str) -> None:
 
 
 def test_cli_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    status = cli.main(["simulate", "--variant", "cabrero", "--players", "4", "--games", "3",
-                       "--seed", "1", "--option", "tiebreak=true"])
+    status = cli.main(
+        [
+            "simulate",
+            "--variant",
+            "cabrero",
+            "--players",
+            "4",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--option",
+            "tiebreak=true",
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 0
     assert "Tute Cabrero (cabrero), 4 players" in out and "tiebreak=true" in out
@@ -61,15 +80,19 @@ def test_cli_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> No
         assert word in out
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--variant", "escoba", "--players", "4"], "Unknown variant 'escoba'"),
-    (["--variant", "cabrero", "--players", "7"], "not 7"),
-    (["--variant", "cabrero", "--players", "4", "--option", "speed=1"], "no option 'speed'"),
-    (["--variant", "cabrero", "--players", "4", "--option", "tiebreak=7"], "true or false"),
-    (["--variant", "cabrero", "--players", "3", "--option", "trump_rotation=true"], "three"),
-])
-def test_cli_simulate_setup_errors_exit_2(argv: list[str], message: str,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--variant", "escoba", "--players", "4"], "Unknown variant 'escoba'"),
+        (["--variant", "cabrero", "--players", "7"], "not 7"),
+        (["--variant", "cabrero", "--players", "4", "--option", "speed=1"], "no option 'speed'"),
+        (["--variant", "cabrero", "--players", "4", "--option", "tiebreak=7"], "true or false"),
+        (["--variant", "cabrero", "--players", "3", "--option", "trump_rotation=true"], "three"),
+    ],
+)
+def test_cli_simulate_setup_errors_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli.main(["simulate", "--games", "1", *argv]) == 2
     assert message in capsys.readouterr().err
 
@@ -83,8 +106,19 @@ def test_bench_variant_measures_hands_and_calls() -> None:
 
 
 def test_cli_bench_prints_one_line_per_variant(capsys: pytest.CaptureFixture[str]) -> None:
-    status = cli.main(["bench", "--seconds", "0.01", "--variant", "cabrero", "--variant",
-                       "chancho", "--variant", "nope"])
+    status = cli.main(
+        [
+            "bench",
+            "--seconds",
+            "0.01",
+            "--variant",
+            "cabrero",
+            "--variant",
+            "chancho",
+            "--variant",
+            "nope",
+        ]
+    )
     lines = capsys.readouterr().out.splitlines()
     assert status == 2  # the unknown variant
     assert lines[1].split()[:3] == ["variant", "players", "hands/s"]
@@ -108,11 +142,35 @@ def test_adding_a_command_is_one_function(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_python_dash_m_games_engine() -> None:
-    proc = subprocess.run([sys.executable, "-m", "games.engine", "simulate", "--variant",
-                           "chancho", "--players", "5", "--games", "2", "--seed", "x"],
-                          cwd=REPO, capture_output=True, text=True, timeout=120, check=False)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "games.engine",
+            "simulate",
+            "--variant",
+            "chancho",
+            "--players",
+            "5",
+            "--games",
+            "2",
+            "--seed",
+            "x",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Tute Chancho (chancho), 5 players")
-    proc = subprocess.run([sys.executable, "-m", "games.engine"], cwd=REPO,
-                          capture_output=True, text=True, timeout=120, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "games.engine"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert proc.returncode == 2 and "simulate" in proc.stderr

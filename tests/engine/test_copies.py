@@ -31,8 +31,9 @@ def _players(key: str) -> int:
     return 4 if 4 in players else min(players)
 
 
-def _positions(key: str, count: int, seed: int = 0,
-               options: dict[str, Any] | None = None) -> list[HandState]:
+def _positions(
+    key: str, count: int, seed: int = 0, options: dict[str, Any] | None = None
+) -> list[HandState]:
     """States at random points of random hands."""
     v = get_variant(key)
     rng = random.Random(seed)
@@ -53,8 +54,14 @@ def _finish(state: HandState, rng: random.Random) -> list[Any]:
 
 
 def _fingerprint(state: HandState) -> str:
-    return json.dumps([hand_record(state), state.public_observation(),
-                       [state.observation(s) for s in range(state.n)]], sort_keys=True)
+    return json.dumps(
+        [
+            hand_record(state),
+            state.public_observation(),
+            [state.observation(s) for s in range(state.n)],
+        ],
+        sort_keys=True,
+    )
 
 
 ALL_VARIANTS = sorted(REGISTRY)
@@ -167,7 +174,7 @@ def test_an_overridden_after_trick_hook_is_called() -> None:
     while not hand.is_terminal():
         hand.apply_action(random_action(hand, rng))
     winners = [t.winner for t in hand.history]
-    assert calls and calls == winners[:len(calls)] and len(calls) >= len(winners) - 1
+    assert calls and calls == winners[: len(calls)] and len(calls) >= len(winners) - 1
 
 
 # ------------------------------------------------------------------ pinned random play
@@ -179,8 +186,11 @@ def _pinned_play(key: str, options: dict[str, Any], hands: int) -> str:
     rng = random.Random(f"{key}{sorted(options.items())}")
     out: list[Any] = []
     for i in range(hands):
-        context = {"carried": [rng.randrange(101), rng.randrange(101)]} \
-            if key == "dos" and i % 2 else None
+        context = (
+            {"carried": [rng.randrange(101), rng.randrange(101)]}
+            if key == "dos" and i % 2
+            else None
+        )
         hand = v.new_hand(players=players, seed=i, options=options, context=context)
         while not hand.is_terminal():
             legal = hand.legal_actions()

@@ -48,8 +48,9 @@ CABRERO = get_variant("cabrero")
 
 
 def four_kings() -> HandState:
-    deck = cabrero_deck(4, 3, {0: ["1O", "3O", "12O", "11O", "12B", "11B", "12C", "11C", "12E",
-                                   "11E"]}, last="2O")
+    deck = cabrero_deck(
+        4, 3, {0: ["1O", "3O", "12O", "11O", "12B", "11B", "12C", "11C", "12E", "11E"]}, last="2O"
+    )
     return CABRERO.new_hand(players=4, dealer=3, deck=deck, first=False, hand_number=1)
 
 
@@ -92,8 +93,13 @@ def test_options_must_be_a_mapping_and_defaults_fill_in() -> None:
     with pytest.raises(InvalidOptionError):
         CABRERO.new_hand(players=4, seed=1, options=[("tiebreak", True)])  # type: ignore[arg-type]
     opts = CABRERO.validate_options({"tiebreak": True})
-    assert opts == {"trump_rotation": False, "tiebreak": True, "playoff": False,
-                    "renuncio": False, "acusar": False}
+    assert opts == {
+        "trump_rotation": False,
+        "tiebreak": True,
+        "playoff": False,
+        "renuncio": False,
+        "acusar": False,
+    }
 
 
 @pytest.mark.parametrize("dealer", [-1, 4, "0", True, 1.0])
@@ -116,13 +122,29 @@ def test_a_stacked_deck_must_hold_each_card_once(deck: list[int]) -> None:
 
 
 def test_errors_are_tute_errors_with_codes() -> None:
-    for cls in (NotationError, UnknownVariantError, SetupError, InvalidPlayerCountError,
-                InvalidOptionError, RecordError, IllegalActionError, GameOverError,
-                NotYourTurnError, WrongPhaseError, CardNotInHandError, ObligationError):
+    for cls in (
+        NotationError,
+        UnknownVariantError,
+        SetupError,
+        InvalidPlayerCountError,
+        InvalidOptionError,
+        RecordError,
+        IllegalActionError,
+        GameOverError,
+        NotYourTurnError,
+        WrongPhaseError,
+        CardNotInHandError,
+        ObligationError,
+    ):
         assert issubclass(cls, TuteError)
         assert cls.code and cls.code != TuteError.code
-    for cls in (GameOverError, NotYourTurnError, WrongPhaseError, CardNotInHandError,
-                ObligationError):
+    for cls in (
+        GameOverError,
+        NotYourTurnError,
+        WrongPhaseError,
+        CardNotInHandError,
+        ObligationError,
+    ):
         assert issubclass(cls, IllegalActionError)
 
 
@@ -193,8 +215,9 @@ def test_an_illegal_card_in_a_match_changes_nothing() -> None:
     match.apply_action(match.legal_actions()[0], seat)
     nxt = match.current_player()
     hand = match.hand
-    illegal = next((c for c in range(40) if hand.hands[nxt] >> c & 1
-                    and c not in hand.legal_actions()), None)
+    illegal = next(
+        (c for c in range(40) if hand.hands[nxt] >> c & 1 and c not in hand.legal_actions()), None
+    )
     if illegal is not None:
         assert_refused(match, illegal, ObligationError, seat=nxt)
     assert_refused(match, match.legal_actions()[0], NotYourTurnError, seat=(nxt + 1) % 4)
@@ -234,8 +257,9 @@ def test_observations_show_only_the_own_hand() -> None:
         obs = hand.observation(seat)
         assert obs["hand"] == hand.hand_of(seat)
         assert obs["hand_sizes"] == [10, 10, 10, 10]
-        assert obs["legal"] == ([A.action_to_notation(a) for a in hand.legal_actions()]
-                                if seat == 0 else [])
+        assert obs["legal"] == (
+            [A.action_to_notation(a) for a in hand.legal_actions()] if seat == 0 else []
+        )
     public = hand.public_observation()
     assert public["hand"] is None and public["legal"] == [] and public["seat"] is None
     json.dumps(public)
@@ -270,8 +294,9 @@ def test_random_play_is_pinned() -> None:
             rng = random.Random(players)
             for i in range(60):
                 first = i % 3 == 0
-                hand = v.new_hand(players=players, seed=i, first=first,
-                                  hand_number=0 if first else i)
+                hand = v.new_hand(
+                    players=players, seed=i, first=first, hand_number=0 if first else i
+                )
                 while not hand.is_terminal():
                     hand.apply_action(random_action(hand, rng))
                 out.append([hand.log, hand.result().to_json()])
@@ -295,8 +320,7 @@ PINNED_PLAY = "30c3b5eb23af4e91ee8cf5bedb405fd608be285a555d56ffc66da78d6b491e15"
 def test_hand_record_round_trips_through_json() -> None:
     rng = random.Random(1)
     for players in (3, 4, 5, 6):
-        hand = CABRERO.new_hand(players=players, seed="rec", dealer=1,
-                                options={"tiebreak": True})
+        hand = CABRERO.new_hand(players=players, seed="rec", dealer=1, options={"tiebreak": True})
         for _ in range(17):
             hand.apply_action(random_action(hand, rng))
         rec = hand_record(hand)
@@ -306,8 +330,9 @@ def test_hand_record_round_trips_through_json() -> None:
 
 
 def test_later_hand_record_keeps_its_context() -> None:
-    hand = CABRERO.new_hand(players=5, seed="ctx", dealer=2, first=False, hand_number=4,
-                            context={"retired": [0]})
+    hand = CABRERO.new_hand(
+        players=5, seed="ctx", dealer=2, first=False, hand_number=4, context={"retired": [0]}
+    )
     hand.apply_action(hand.legal_actions()[0])
     again = replay(json.loads(json.dumps(hand_record(hand))))
     assert again.active == hand.active and 0 not in again.active
@@ -324,17 +349,42 @@ def test_match_record_round_trips_through_json() -> None:
     check_records(match)
 
 
-@pytest.mark.parametrize("record,message", [
-    ([], "JSON object"),
-    ({"format": 2}, "format"),
-    ({"format": 1, "kind": "hand"}, "lacks"),
-    ({"format": 1, "kind": "deal", "variant": "cabrero", "actions": []}, "kind"),
-    ({"format": 1, "kind": "match", "variant": "nope", "actions": []}, "lacks"),
-    ({"format": 1, "kind": "match", "variant": "cabrero", "players": 9, "options": {},
-      "seed": 1, "dealer": 0, "actions": []}, "cannot be set up"),
-    ({"format": 1, "kind": "match", "variant": "cabrero", "players": 4, "options": {},
-      "seed": 1, "dealer": 0, "actions": ["8O"]}, "not an action"),
-])
+@pytest.mark.parametrize(
+    "record,message",
+    [
+        ([], "JSON object"),
+        ({"format": 2}, "format"),
+        ({"format": 1, "kind": "hand"}, "lacks"),
+        ({"format": 1, "kind": "deal", "variant": "cabrero", "actions": []}, "kind"),
+        ({"format": 1, "kind": "match", "variant": "nope", "actions": []}, "lacks"),
+        (
+            {
+                "format": 1,
+                "kind": "match",
+                "variant": "cabrero",
+                "players": 9,
+                "options": {},
+                "seed": 1,
+                "dealer": 0,
+                "actions": [],
+            },
+            "cannot be set up",
+        ),
+        (
+            {
+                "format": 1,
+                "kind": "match",
+                "variant": "cabrero",
+                "players": 4,
+                "options": {},
+                "seed": 1,
+                "dealer": 0,
+                "actions": ["8O"],
+            },
+            "not an action",
+        ),
+    ],
+)
 def test_malformed_records_are_record_errors(record: Any, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         replay(record)

@@ -42,17 +42,27 @@ DOS = get_variant("dos")
 LOW = [f"{r}{s}" for s in "CEB" for r in (2, 4, 5, 6, 7, 10)]
 
 
-def hand(deck: list[int] | None = None, dealer: int = 1, seed: int = 0,
-         carried: list[int] | None = None) -> DosHand:
-    h = DOS.new_hand(players=2, seed=seed, dealer=dealer, deck=deck,
-                     context={"carried": carried} if carried is not None else None,
-                     first=carried is None)
+def hand(
+    deck: list[int] | None = None, dealer: int = 1, seed: int = 0, carried: list[int] | None = None
+) -> DosHand:
+    h = DOS.new_hand(
+        players=2,
+        seed=seed,
+        dealer=dealer,
+        deck=deck,
+        context={"carried": carried} if carried is not None else None,
+        first=carried is None,
+    )
     assert isinstance(h, DosHand)
     return h
 
 
-def basic_deck(turned: str = "1O", mano: list[str] | None = None,
-               dealer: list[str] | None = None, stock: tuple[str, ...] = ()) -> list[int]:
+def basic_deck(
+    turned: str = "1O",
+    mano: list[str] | None = None,
+    dealer: list[str] | None = None,
+    stock: tuple[str, ...] = (),
+) -> list[int]:
     mano = mano or ["7O", "2C", "4E", "11B", "12B", "1C", "5E", "6E"]
     dealer = dealer or ["2O", "1E", "3C", "4C", "5C", "6C", "7C", "10C"]
     return stacked(mano, dealer, turned, stock)
@@ -75,8 +85,19 @@ def strong_and_weak(turned: str) -> list[int]:
     """Seat 1 (the mano, dealer=0) gets the trumps and every high card; seat 0 only low
     cards, horses of copas and espadas, and the turned card with the last draw. Seat 1 wins
     every stock trick whatever is played."""
-    strong = ([f"{r}O" for r in (2, 4, 5, 6, 7, 10, 11, 12, 3, 1) if f"{r}O" != turned]
-              + ["12C", "3C", "1C", "12E", "3E", "1E", "10B", "11B", "12B", "3B", "1B"])
+    strong = [f"{r}O" for r in (2, 4, 5, 6, 7, 10, 11, 12, 3, 1) if f"{r}O" != turned] + [
+        "12C",
+        "3C",
+        "1C",
+        "12E",
+        "3E",
+        "1E",
+        "10B",
+        "11B",
+        "12B",
+        "3B",
+        "1B",
+    ]
     weak = [c for c in LOW if c != "10B"] + ["11C", "11E"]
     assert len(strong) == 20 and len(weak) == 19
     return stacked(strong[:8], weak[:8], turned, interleave(strong[8:], weak[8:]))
@@ -101,8 +122,9 @@ def to_window(h: DosHand, policy: Callable[[DosHand], int] = lowest_card) -> Non
 
 def test_deal_eight_cards_each_turned_card_names_trump_under_a_stock_of_24() -> None:
     h = hand(basic_deck(turned="12O"))
-    assert h.hand_of(0) == notation_of_mask(mask_of(["7O", "2C", "4E", "11B", "12B", "1C",
-                                                     "5E", "6E"]))
+    assert h.hand_of(0) == notation_of_mask(
+        mask_of(["7O", "2C", "4E", "11B", "12B", "1C", "5E", "6E"])
+    )
     assert h.hands[1].bit_count() == 8
     assert h.trump == 0 and h.turned == parse_card("12O")
     assert h.stock_left == 24 and h.stock_mask().bit_count() == 24
@@ -135,8 +157,13 @@ def test_winner_draws_first_then_the_other_and_leads() -> None:
 
 
 def test_stock_open_trump_lead_must_be_answered_with_a_trump_any_trump() -> None:
-    h = hand(basic_deck(turned="1B", mano=["11B", "2C", "4E", "7O", "12O", "1C", "5E", "6E"],
-                        dealer=["2B", "4B", "1E", "3C", "4C", "5C", "6C", "7C"]))
+    h = hand(
+        basic_deck(
+            turned="1B",
+            mano=["11B", "2C", "4E", "7O", "12O", "1C", "5E", "6E"],
+            dealer=["2B", "4B", "1E", "3C", "4C", "5C", "6C", "7C"],
+        )
+    )
     play(h, "11B")
     assert notation_of_mask(h.legal_card_mask()) == ["2B", "4B"]  # lower trumps are fine
     before = json.dumps(h.observation(1))
@@ -176,17 +203,25 @@ def test_stock_empty_standard_obligations() -> None:
 def test_conformance_legal_for_dos() -> None:
     q = {"q": "legal", "variant": "dos", "trump": "O"}
     assert answer({**q, "trick": ["5O"], "hand": ["2O", "1E", "3O"], "stock": 10}) == {
-        "legal": ["2O", "3O"]}
+        "legal": ["2O", "3O"]
+    }
     assert answer({**q, "trick": ["5E"], "hand": ["2O", "12C", "1E"], "stock": 10}) == {
-        "legal": ["2O", "12C", "1E"]}
+        "legal": ["2O", "12C", "1E"]
+    }
     assert answer({**q, "trick": ["5O"], "hand": ["1E", "12C"], "stock": 4}) == {
-        "legal": ["12C", "1E"]}
+        "legal": ["12C", "1E"]
+    }
     assert answer({**q, "trick": ["5E"], "hand": ["2O", "12C", "1E"], "stock": 0}) == {
-        "legal": ["1E"]}
+        "legal": ["1E"]
+    }
     assert answer({**q, "trick": ["5O"], "hand": ["2O", "3O", "1E"], "stock": 0}) == {
-        "legal": ["3O"]}
+        "legal": ["3O"]
+    }
     assert answer({"q": "trick", "variant": "dos", "trump": "O", "trick": ["1E", "2O"]}) == {
-        "winner": 1, "lead": "E", "trump": "O"}
+        "winner": 1,
+        "lead": "E",
+        "trump": "O",
+    }
 
 
 # --------------------------------------------------------------------------- the swap
@@ -273,7 +308,8 @@ def test_committed_player_gets_the_turned_card_with_the_last_draw() -> None:
     """Decision (ours): a player who committed the 7 and won no trick while the stock lasted
     receives the turned card when the stock runs out."""
     strong = [f"{r}O" for r in (2, 4, 5, 6, 10, 11, 12, 3)] + [
-        f"{r}{s}" for s in "CEB" for r in (11, 12, 3, 1)]
+        f"{r}{s}" for s in "CEB" for r in (11, 12, 3, 1)
+    ]
     weak = ["7O", *LOW]
     deck = stacked(strong[:8], weak[:8], "1O", interleave(strong[8:], weak[8:]))
     h = hand(deck, dealer=0)  # the strong seat 1 is mano
@@ -289,8 +325,13 @@ def test_committed_player_gets_the_turned_card_with_the_last_draw() -> None:
 
 
 def test_only_one_swap_per_deal() -> None:
-    h = hand(basic_deck(turned="12O", mano=["2O", "2C", "4E", "11B", "12B", "1C", "5E", "6E"],
-                        dealer=["7O", "1E", "3C", "4C", "5C", "6C", "7C", "10C"]))
+    h = hand(
+        basic_deck(
+            turned="12O",
+            mano=["2O", "2C", "4E", "11B", "12B", "1C", "5E", "6E"],
+            dealer=["7O", "1E", "3C", "4C", "5C", "6C", "7C", "10C"],
+        )
+    )
     play(h, "2C", "swap", "3C")  # the dealer commits his 7 for the king
     play(h, "4C", "5E")
     assert h.bottom == parse_card("7O")  # a blank card now lies face up; the 2 may not take it
@@ -311,9 +352,11 @@ def test_a_turned_two_is_not_exchanged() -> None:
 
 
 def singer_deck() -> list[int]:
-    return basic_deck(turned="1O", mano=["12O", "11O", "12C", "11C", "12E", "12B", "1C",
-                                         "5E"],
-                      dealer=["2O", "1E", "3C", "4C", "5C", "6C", "7C", "10C"])
+    return basic_deck(
+        turned="1O",
+        mano=["12O", "11O", "12C", "11C", "12E", "12B", "1C", "5E"],
+        dealer=["2O", "1E", "3C", "4C", "5C", "6C", "7C", "10C"],
+    )
 
 
 def test_cantos_only_after_winning_a_trick() -> None:
@@ -336,8 +379,7 @@ def test_one_canto_at_a_time_forty_in_trump_twenty_in_another_suit() -> None:
 
 
 def test_tute_is_not_admitted() -> None:
-    h = hand(basic_deck(turned="1O", mano=["12O", "12C", "12E", "12B", "1C", "2C", "4E",
-                                           "5E"]))
+    h = hand(basic_deck(turned="1O", mano=["12O", "12C", "12E", "12B", "1C", "2C", "4E", "5E"]))
     play(h, "1C", "3C")
     assert h.may_sing == 0 and A.TUTE not in h.legal_actions()
     with pytest.raises(IllegalActionError, match="Tute is not admitted"):
@@ -388,9 +430,13 @@ def test_no_101_second_deal_by_the_last_trick_winner_with_points_carried() -> No
 
 
 def test_second_deal_true_claim_wins_the_game() -> None:
-    h = hand(basic_deck(mano=["1E", "2C", "4E", "11B", "12B", "1C", "5E", "6E"],
-                        dealer=["2E", "7O", "3C", "4C", "5C", "6C", "7C", "10C"]),
-             carried=[100, 40])
+    h = hand(
+        basic_deck(
+            mano=["1E", "2C", "4E", "11B", "12B", "1C", "5E", "6E"],
+            dealer=["2E", "7O", "3C", "4C", "5C", "6C", "7C", "10C"],
+        ),
+        carried=[100, 40],
+    )
     play(h, "1E", "2E")
     assert h.totals()[0] == 111
     play(h, "claim")

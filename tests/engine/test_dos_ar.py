@@ -41,8 +41,12 @@ def hand(deck: list[int] | None = None, dealer: int = 1, seed: int = 0) -> DosAr
     return h
 
 
-def basic_deck(turned: str = "5B", mano: list[str] | None = None,
-               dealer: list[str] | None = None, stock: tuple[str, ...] = ()) -> list[int]:
+def basic_deck(
+    turned: str = "5B",
+    mano: list[str] | None = None,
+    dealer: list[str] | None = None,
+    stock: tuple[str, ...] = (),
+) -> list[int]:
     mano = mano or ["7B", "2C", "4E", "11O", "12O", "1C"]
     dealer = dealer or ["2B", "1E", "3C", "4C", "5C", "6C"]
     return stacked(mano, dealer, turned, stock)
@@ -88,17 +92,37 @@ def test_no_obligation_at_all_while_the_stock_lasts() -> None:
     h = hand(basic_deck())
     play(h, "7B")  # a trump lead: the dealer holds the 2 of trump, yet anything goes
     assert h.legal_card_mask() == h.hands[1]
-    assert answer({"q": "legal", "variant": "dos_ar", "trump": "O", "trick": ["5E"],
-                   "hand": ["2O", "12C", "1E"], "stock": 10}) == {"legal": ["2O", "12C", "1E"]}
+    assert answer(
+        {
+            "q": "legal",
+            "variant": "dos_ar",
+            "trump": "O",
+            "trick": ["5E"],
+            "hand": ["2O", "12C", "1E"],
+            "stock": 10,
+        }
+    ) == {"legal": ["2O", "12C", "1E"]}
 
 
 def test_standard_obligations_once_the_stock_is_empty() -> None:
-    assert answer({"q": "legal", "variant": "dos_ar", "trump": "O", "trick": ["5E"],
-                   "hand": ["2O", "12C", "1E"], "stock": 0}) == {"legal": ["1E"]}
-    assert answer({"q": "legal", "variant": "dos_ar", "trump": "O", "trick": ["5E"],
-                   "hand": ["2O", "12C"]}) == {"legal": ["2O"]}
+    assert answer(
+        {
+            "q": "legal",
+            "variant": "dos_ar",
+            "trump": "O",
+            "trick": ["5E"],
+            "hand": ["2O", "12C", "1E"],
+            "stock": 0,
+        }
+    ) == {"legal": ["1E"]}
+    assert answer(
+        {"q": "legal", "variant": "dos_ar", "trump": "O", "trick": ["5E"], "hand": ["2O", "12C"]}
+    ) == {"legal": ["2O"]}
     assert answer({"q": "trick", "variant": "dos_ar", "trump": "O", "trick": ["1E", "2O"]}) == {
-        "winner": 1, "lead": "E", "trump": "O"}
+        "winner": 1,
+        "lead": "E",
+        "trump": "O",
+    }
     differs = 0
     for seed in range(6):
         h = hand(seed=seed)
@@ -167,8 +191,19 @@ def sing_then_lowest_non_trump(h: DosArHand) -> int:
 
 def test_capote_after_singing_still_wins_a_mas() -> None:
     """Decision (ours): Cabrero's capote-after-singing rule does not apply 'a más'."""
-    strong = ([f"{r}O" for r in (4, 5, 6, 7, 10, 11, 12, 3, 1)]
-              + ["12C", "3C", "1C", "12E", "3E", "1E", "10B", "11B", "12B", "3B", "1B"])
+    strong = [f"{r}O" for r in (4, 5, 6, 7, 10, 11, 12, 3, 1)] + [
+        "12C",
+        "3C",
+        "1C",
+        "12E",
+        "3E",
+        "1E",
+        "10B",
+        "11B",
+        "12B",
+        "3B",
+        "1B",
+    ]
     weak = [c for c in LOW if c != "10B"] + ["11C", "11E"]
     stock: list[str] = []
     for i, c in enumerate(strong[6:]):
@@ -210,8 +245,9 @@ def test_two_players_only() -> None:
 
 def test_cabrero_playoff_setup_plays_one_hand_with_one_winner() -> None:
     for seed in range(40):
-        setup = HandSetup(players=2, seed=f"po{seed}", dealer=0, first=True, options={},
-                          context={"seats": [3, 1]})
+        setup = HandSetup(
+            players=2, seed=f"po{seed}", dealer=0, first=True, options={}, context={"seats": [3, 1]}
+        )
         h = REGISTRY["dos_ar"].hand_class(setup)
         rng = random.Random(seed)
         while not h.is_terminal():
@@ -249,8 +285,7 @@ def test_many_quick_playouts() -> None:
     for seed in range(60):
         rng = random.Random(seed)
         m = DOS_AR.new_match(players=2, seed=seed)
-        playout_match(m, rng, lambda legal, r: r.choice(legal), DosArHand.open_legal,
-                      deep=False)
+        playout_match(m, rng, lambda legal, r: r.choice(legal), DosArHand.open_legal, deep=False)
 
 
 def test_stacked_hand_conserves_cards_through_the_draw() -> None:

@@ -39,8 +39,9 @@ PAREJAS = get_variant("parejas")
 # --------------------------------------------------------------------------- helpers
 
 
-def stacked_deck(dealer: int, fixed: Mapping[int, str], turned: str,
-                 voids: Mapping[int, str] | None = None) -> list[int]:
+def stacked_deck(
+    dealer: int, fixed: Mapping[int, str], turned: str, voids: Mapping[int, str] | None = None
+) -> list[int]:
     """A deck in deal order giving each seat its ``fixed`` cards (space-separated notations),
     the dealer the ``turned`` card as his last, and the other cards to seats with room whose
     ``voids`` (suit letters) allow them."""
@@ -52,12 +53,16 @@ def stacked_deck(dealer: int, fixed: Mapping[int, str], turned: str,
     used = {c for h in hands.values() for c in h}
     assert len(used) == sum(len(h) for h in hands.values()), "a card is given twice"
     last = hands[dealer].pop()
+
     def voided(card: int) -> int:
         return -sum("OCEB"[SUIT[card]] in v for v in voids.values())
 
     for card in sorted(set(range(40)) - used, key=voided):
-        room = [s for s in range(4) if len(hands[s]) < 10 - (s == dealer)
-                and "OCEB"[SUIT[card]] not in voids.get(s, "")]
+        room = [
+            s
+            for s in range(4)
+            if len(hands[s]) < 10 - (s == dealer) and "OCEB"[SUIT[card]] not in voids.get(s, "")
+        ]
         assert room, f"no seat can take {NOTATION[card]}"
         seat = max(room, key=lambda s: (10 - (s == dealer) - len(hands[s]), -s))
         hands[seat].append(card)
@@ -133,12 +138,12 @@ def check_invariants(hand: HandState) -> None:
     assert sum(hand.hand_points()) == sum(hand.card_pts) + sum(c.points for c in hand.cantos)
 
 
-def random_hand_playout(variant_key: str, seed: int, options: Mapping[str, Any] | None = None,
-                        dealer: int | None = None) -> HandState:
+def random_hand_playout(
+    variant_key: str, seed: int, options: Mapping[str, Any] | None = None, dealer: int | None = None
+) -> HandState:
     """Play one hand at random, checking the invariants at every step."""
     rng = random.Random(seed)
-    hand = get_variant(variant_key).new_hand(players=4, seed=seed, options=options,
-                                             dealer=dealer)
+    hand = get_variant(variant_key).new_hand(players=4, seed=seed, options=options, dealer=dealer)
     steps = 0
     while not hand.is_terminal():
         acts = hand.legal_actions()
@@ -163,14 +168,15 @@ def random_hand_playout(variant_key: str, seed: int, options: Mapping[str, Any] 
     assert sorted(result.winners + result.losers) == [0, 1, 2, 3]
     assert {result.winners, result.losers} == {(0, 2), (1, 3)}
     tp = result.team_points
-    assert tp is not None and tp == (result.points[0] + result.points[2],
-                                     result.points[1] + result.points[3])
+    assert tp is not None and tp == (
+        result.points[0] + result.points[2],
+        result.points[1] + result.points[3],
+    )
     if result.tute is None:
         assert not any(hand.hands)
         assert sum(tp) == 130 + sum(c.points for c in result.cantos)
         win = result.winners[0] % 2
-        assert tp[win] > tp[1 - win] or (tp[0] == tp[1]
-                                         and hand.history[-1].winner % 2 == win)
+        assert tp[win] > tp[1 - win] or (tp[0] == tp[1] and hand.history[-1].winner % 2 == win)
     else:
         assert result.tute in result.winners
     again = replay(hand_record(hand))
@@ -185,13 +191,14 @@ def first_legal_playout(hand: HandState | MatchState) -> None:
         hand.apply_action(hand.legal_actions()[0])
 
 
-def new_hand(fixed: Mapping[int, str], turned: str, dealer: int = 3,
-             voids: Mapping[int, str] | None = None) -> TeamHandState:
-    hand = PAREJAS.new_hand(players=4, dealer=dealer,
-                            deck=stacked_deck(dealer, fixed, turned, voids))
+def new_hand(
+    fixed: Mapping[int, str], turned: str, dealer: int = 3, voids: Mapping[int, str] | None = None
+) -> TeamHandState:
+    hand = PAREJAS.new_hand(
+        players=4, dealer=dealer, deck=stacked_deck(dealer, fixed, turned, voids)
+    )
     assert isinstance(hand, TeamHandState)
     return hand
-
 
 
 # --------------------------------------------------------------------------- seats, deal
@@ -245,25 +252,27 @@ def test_turned_card_is_public_until_played() -> None:
 
 def test_standard_obligations_follow_and_beat() -> None:
     L = ParejasHand.legal_in_trick
-    assert L(mask_of(["1E", "2E", "3O", "12C"]), [parse_card("5E"), parse_card("7E")], 0) \
-        == mask_of(["1E"])
-    assert L(mask_of(["3E", "2E", "3O"]), [parse_card("5E"), parse_card("1E")], 0) \
-        == mask_of(["3E", "2E"])
+    assert L(
+        mask_of(["1E", "2E", "3O", "12C"]), [parse_card("5E"), parse_card("7E")], 0
+    ) == mask_of(["1E"])
+    assert L(mask_of(["3E", "2E", "3O"]), [parse_card("5E"), parse_card("1E")], 0) == mask_of(
+        ["3E", "2E"]
+    )
 
 
 def test_standard_obligations_must_trump_and_overtrump_else_any_card() -> None:
     L = ParejasHand.legal_in_trick
     hand = mask_of(["2O", "12C", "1B"])
     assert L(hand, [parse_card("5E")], 0) == mask_of(["2O"]), "fallar"
-    assert L(mask_of(["2O", "3O", "1B"]), [parse_card("5E"), parse_card("4O")], 0) \
-        == mask_of(["3O"]), "pisar"
+    assert L(mask_of(["2O", "3O", "1B"]), [parse_card("5E"), parse_card("4O")], 0) == mask_of(
+        ["3O"]
+    ), "pisar"
     assert L(hand, [parse_card("5E"), parse_card("4O")], 0) == hand, "contrafallo"
 
 
 def test_obligations_hold_over_a_partners_winning_card() -> None:
     # seat 0 leads the 10 of batons, seat 1 plays the 4: seat 2 must still beat his partner.
-    hand = new_hand({0: "10B", 1: "4B", 2: "12B 2B", 3: "11B 3B 1B"}, turned="5O",
-                    voids={1: "B"})
+    hand = new_hand({0: "10B", 1: "4B", 2: "12B 2B", 3: "11B 3B 1B"}, turned="5O", voids={1: "B"})
     play(hand, "10B", "4B")
     assert hand.current_player() == 2
     assert legal(hand) == ["12B"]

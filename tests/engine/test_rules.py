@@ -34,6 +34,7 @@ def test_leader_may_lead_any_card() -> None:
 
 # -- 1. holding cards of L
 
+
 def test_follow_and_beat_when_no_trump_lies_in_the_trick() -> None:
     assert legal(["1E", "2E", "3O", "12C"], ["5E", "7E"]) == {"1E"}
 
@@ -68,6 +69,7 @@ def test_follow_suit_comes_before_trumping() -> None:
 
 # -- 2. no card of L, but trumps
 
+
 def test_no_card_of_L_no_trump_in_trick_any_trump() -> None:
     assert legal(["2O", "1O", "12C", "1B"], ["5E", "7E"]) == {"2O", "1O"}
 
@@ -88,6 +90,7 @@ def test_overtrump_beats_the_highest_trump_not_the_first() -> None:
 
 # -- 3. otherwise
 
+
 def test_no_card_of_L_and_no_trump_any_card() -> None:
     assert legal(["12C", "1B", "2C"], ["5E", "4O"]) == {"12C", "1B", "2C"}
     assert legal(["12C", "1B"], ["5E"]) == {"12C", "1B"}
@@ -107,8 +110,8 @@ def test_standard_legal_matches_a_brute_force_reading_of_the_rules() -> None:
         deck = list(range(40))
         rng.shuffle(deck)
         trump = rng.randrange(4)
-        trick = deck[:rng.randint(1, 5)]
-        hand = mask_of(deck[6:6 + rng.randint(1, 13)])
+        trick = deck[: rng.randint(1, 5)]
+        hand = mask_of(deck[6 : 6 + rng.randint(1, 13)])
         lead = SUIT[trick[0]]
         best = trick[trick_winner(trick, trump)]
         got = standard_legal(hand, lead, trump, best)
@@ -136,6 +139,7 @@ def brute_force(hand: int, lead: int, trump: int, best: int) -> int:
 
 
 # -- the trick winner
+
 
 def test_highest_trump_wins() -> None:
     cards = [parse_card(c) for c in ["5E", "1E", "2O", "3E"]]
@@ -169,14 +173,19 @@ def test_resolve_trick_reports_lead_and_trump() -> None:
 
 # -- explanations and the live hand
 
-@pytest.mark.parametrize("hand,trick,card,rule", [
-    (["1E", "2E"], ["5E", "7E"], "2E", "follow_higher"),
-    (["2E", "1O"], ["7E", "2O"], "1O", "follow"),
-    (["2O", "12C"], ["5E"], "12C", "trump"),
-    (["1O", "12C"], ["5E", "4O"], "12C", "overtrump"),
-])
-def test_obligation_errors_explain_the_rule(hand: list[str], trick: list[str], card: str,
-                                            rule: str) -> None:
+
+@pytest.mark.parametrize(
+    "hand,trick,card,rule",
+    [
+        (["1E", "2E"], ["5E", "7E"], "2E", "follow_higher"),
+        (["2E", "1O"], ["7E", "2O"], "1O", "follow"),
+        (["2O", "12C"], ["5E"], "12C", "trump"),
+        (["1O", "12C"], ["5E", "4O"], "12C", "overtrump"),
+    ],
+)
+def test_obligation_errors_explain_the_rule(
+    hand: list[str], trick: list[str], card: str, rule: str
+) -> None:
     cards = [parse_card(c) for c in trick]
     best = cards[trick_winner(cards, OROS)]
     allowed = standard_legal(mask_of(hand), SUIT[cards[0]], OROS, best)

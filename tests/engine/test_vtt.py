@@ -41,11 +41,16 @@ VTT = get_variant("vtt")
 N, W, S, E = 0, 1, 2, 3
 
 
-def new_hand(fixed: Mapping[int, str], turned: str, dealer: int,
-             voids: Mapping[int, str] | None = None,
-             options: Mapping[str, object] | None = None) -> VTTHand:
-    hand = VTT.new_hand(players=4, dealer=dealer, options=options,
-                        deck=stacked_deck(dealer, fixed, turned, voids))
+def new_hand(
+    fixed: Mapping[int, str],
+    turned: str,
+    dealer: int,
+    voids: Mapping[int, str] | None = None,
+    options: Mapping[str, object] | None = None,
+) -> VTTHand:
+    hand = VTT.new_hand(
+        players=4, dealer=dealer, options=options, deck=stacked_deck(dealer, fixed, turned, voids)
+    )
     assert isinstance(hand, VTTHand)
     return hand
 
@@ -80,8 +85,9 @@ def trick(*cards: str) -> list[int]:
 
 
 def legal_after(hand: str, cards: list[int], trump: str) -> list[str]:
-    return notation_of_mask(VTTHand.legal_in_trick(mask_of(hand.split()), cards,
-                                                   "OCEB".index(trump)))
+    return notation_of_mask(
+        VTTHand.legal_in_trick(mask_of(hand.split()), cards, "OCEB".index(trump))
+    )
 
 
 # --------------------------------------------------------------------------- the worked examples
@@ -89,15 +95,13 @@ def legal_after(hand: str, cards: list[int], trump: str) -> list[str]:
 
 def example_1() -> VTTHand:
     # Initial trump coins; North leads, so East deals and holds the turned coin.
-    return new_hand({N: "10B", W: "11B", S: "4O", E: "7O"}, turned="2O", dealer=E,
-                    voids={S: "B"})
+    return new_hand({N: "10B", W: "11B", S: "4O", E: "7O"}, turned="2O", dealer=E, voids={S: "B"})
 
 
 def test_worked_example_1_trump_played_makes_coins_lead_and_cups_trump() -> None:
     hand = example_1()
     assert suits(hand) == (None, "O")
-    check_rows(hand, [("10B", "B", "O"), ("11B", "B", "O"), ("4O", "O", "C"),
-                      ("7O", "O", "C")])
+    check_rows(hand, [("10B", "B", "O"), ("11B", "B", "O"), ("4O", "O", "C"), ("7O", "O", "C")])
     assert hand.history[0].winner == E, "the seven of coins is the highest lead-suit card"
     skip_windows(hand)
     assert hand.current_player() == E and hand.trump == 1, "cups carried to the next trick"
@@ -106,8 +110,12 @@ def test_worked_example_1_trump_played_makes_coins_lead_and_cups_trump() -> None
 def test_worked_example_2_two_changes_in_one_trick() -> None:
     # Initial trump cups at the second trick: the first (trump coins, East leads the as) ends
     # with trump cups and East winning. South deals and holds the turned 2 of coins.
-    hand = new_hand({E: "1O 3E", N: "4O 1E", W: "5O 6C", S: "2B"}, turned="2O", dealer=S,
-                    voids={W: "E", S: "OC"})
+    hand = new_hand(
+        {E: "1O 3E", N: "4O 1E", W: "5O 6C", S: "2B"},
+        turned="2O",
+        dealer=S,
+        voids={W: "E", S: "OC"},
+    )
     play(hand, "1O", "4O", "5O", "2O")
     assert hand.history[0].winner == E and hand.trump == 1
     skip_windows(hand)
@@ -118,10 +126,13 @@ def test_worked_example_2_two_changes_in_one_trick() -> None:
 
 
 def test_worked_example_3_a_trump_led_keeps_the_lead_and_moves_trump() -> None:
-    hand = new_hand({N: "11E", W: "5O", S: "2B", E: "7C"}, turned="2E", dealer=E,
-                    voids={W: "E", S: "OC", E: "O"})
-    check_rows(hand, [("11E", "E", "O"), ("5O", "O", "C"), ("2B", "O", "C"),
-                      ("7C", "C", "B")])
+    hand = new_hand(
+        {N: "11E", W: "5O", S: "2B", E: "7C"},
+        turned="2E",
+        dealer=E,
+        voids={W: "E", S: "OC", E: "O"},
+    )
+    check_rows(hand, [("11E", "E", "O"), ("5O", "O", "C"), ("2B", "O", "C"), ("7C", "C", "B")])
     assert hand.history[0].winner == S, "the two of batons is the only final trump"
     skip_windows(hand)
     assert hand.current_player() == S and hand.trump == 3
@@ -130,10 +141,13 @@ def test_worked_example_3_a_trump_led_keeps_the_lead_and_moves_trump() -> None:
 def test_worked_example_4_any_trump_triggers_a_change() -> None:
     # South leads, so West deals and holds the turned baton; West has no swords and no coin
     # above the jack, so he may play the six of coins, which is a trump and changes the suits.
-    hand = new_hand({S: "10O 11O 12O 3O 1O", E: "3B", N: "5E", W: "6O"}, turned="2B",
-                    dealer=W, voids={E: "O", N: "B", W: "E"})
-    check_rows(hand, [("10O", "O", "B"), ("3B", "B", "E"), ("5E", "E", "O"),
-                      ("6O", "O", "C")])
+    hand = new_hand(
+        {S: "10O 11O 12O 3O 1O", E: "3B", N: "5E", W: "6O"},
+        turned="2B",
+        dealer=W,
+        voids={E: "O", N: "B", W: "E"},
+    )
+    check_rows(hand, [("10O", "O", "B"), ("3B", "B", "E"), ("5E", "E", "O"), ("6O", "O", "C")])
     assert hand.history[0].winner == S, "the jack of coins beats the six"
     skip_windows(hand)
     assert hand.trump == 1
@@ -142,24 +156,43 @@ def test_worked_example_4_any_trump_triggers_a_change() -> None:
 #: The public conformance vectors of these variants (shared/conformance/public.jsonl), kept
 #: here so that the suite does not depend on a file outside the repository.
 VECTORS = [
-    ({"q": "trick", "variant": "vtt", "trump": "O", "trick": ["10B", "11B", "4O", "7O"]},
-     {"winner": 3, "lead": "O", "trump": "C"}),
-    ({"q": "trick", "variant": "vtt", "trump": "C", "trick": ["3E", "1E", "6C", "2B"]},
-     {"winner": 1, "lead": "B", "trump": "E"}),
-    ({"q": "trick", "variant": "vtt", "trump": "E", "trick": ["11E", "5O", "2B", "7C"]},
-     {"winner": 2, "lead": "C", "trump": "B"}),
-    ({"q": "trick", "variant": "vtt", "trump": "B", "trick": ["10O", "3B", "5E", "6O"]},
-     {"winner": 0, "lead": "O", "trump": "C"}),
-    ({"q": "trick", "variant": "parejas", "trump": "C", "trick": ["7B", "12B", "1O", "10B"]},
-     {"winner": 1, "lead": "B", "trump": "C"}),
-    ({"q": "legal", "variant": "vtt", "trump": "O", "trick": ["10B", "11B"],
-      "hand": ["4B", "12B", "2O"]}, {"legal": ["12B"]}),
+    (
+        {"q": "trick", "variant": "vtt", "trump": "O", "trick": ["10B", "11B", "4O", "7O"]},
+        {"winner": 3, "lead": "O", "trump": "C"},
+    ),
+    (
+        {"q": "trick", "variant": "vtt", "trump": "C", "trick": ["3E", "1E", "6C", "2B"]},
+        {"winner": 1, "lead": "B", "trump": "E"},
+    ),
+    (
+        {"q": "trick", "variant": "vtt", "trump": "E", "trick": ["11E", "5O", "2B", "7C"]},
+        {"winner": 2, "lead": "C", "trump": "B"},
+    ),
+    (
+        {"q": "trick", "variant": "vtt", "trump": "B", "trick": ["10O", "3B", "5E", "6O"]},
+        {"winner": 0, "lead": "O", "trump": "C"},
+    ),
+    (
+        {"q": "trick", "variant": "parejas", "trump": "C", "trick": ["7B", "12B", "1O", "10B"]},
+        {"winner": 1, "lead": "B", "trump": "C"},
+    ),
+    (
+        {
+            "q": "legal",
+            "variant": "vtt",
+            "trump": "O",
+            "trick": ["10B", "11B"],
+            "hand": ["4B", "12B", "2O"],
+        },
+        {"legal": ["12B"]},
+    ),
 ]
 
 
 @pytest.mark.parametrize(("query", "expect"), VECTORS)
-def test_public_conformance_vectors_hold(query: dict[str, object],
-                                         expect: dict[str, object]) -> None:
+def test_public_conformance_vectors_hold(
+    query: dict[str, object], expect: dict[str, object]
+) -> None:
     assert answer(query) == expect
 
 
@@ -324,8 +357,7 @@ def test_canticles_each_player_of_the_winning_team_declares_one_pair_for_20() ->
 
 
 def test_each_pair_is_declared_once_and_only_after_the_team_wins() -> None:
-    hand = new_hand({N: "4C", W: "1C 12E 11E", S: "5C", E: "6C 12B 11B"}, turned="2O",
-                    dealer=E)
+    hand = new_hand({N: "4C", W: "1C 12E 11E", S: "5C", E: "6C 12B 11B"}, turned="2O", dealer=E)
     play(hand, "4C", "1C", "5C", "6C")  # West takes it: East may declare, not North-South
     assert hand.current_player() == E
     play(hand, "sing:B")
@@ -335,8 +367,7 @@ def test_each_pair_is_declared_once_and_only_after_the_team_wins() -> None:
 
 
 def test_tute_right_after_the_teams_first_trick_wins_the_game() -> None:
-    hand = new_hand({N: "1C", W: "4C", S: "2C 12O 12C 12E 12B", E: "6C"}, turned="2O",
-                    dealer=E)
+    hand = new_hand({N: "1C", W: "4C", S: "2C 12O 12C 12E 12B", E: "6C"}, turned="2O", dealer=E)
     play(hand, "1C", "4C", "2C", "6C")
     assert legal(hand)[0] == "tute"
     play(hand, "tute")
@@ -346,8 +377,11 @@ def test_tute_right_after_the_teams_first_trick_wins_the_game() -> None:
 
 
 def test_tute_not_after_a_later_trick() -> None:
-    hand = new_hand({N: "1C 1E", W: "4C 4E", S: "2C 2E 12O 12C 12E 12B",
-                     E: "6C 5E 11O 11C 11E 11B"}, turned="2O", dealer=E)
+    hand = new_hand(
+        {N: "1C 1E", W: "4C 4E", S: "2C 2E 12O 12C 12E 12B", E: "6C 5E 11O 11C 11E 11B"},
+        turned="2O",
+        dealer=E,
+    )
     play(hand, "1C", "4C", "2C", "6C")
     play(hand, "pass")  # South lets his first chance go
     play(hand, "1E", "4E", "2E", "5E")  # North-South's second trick
@@ -389,13 +423,13 @@ def test_match_first_team_to_the_agreed_number_of_games(games: int) -> None:
     res = match.result()
     assert max(res.extra["games"]) == games > min(res.extra["games"])
     assert res.hands_played == sum(res.extra["games"])
-    assert [h.dealer for h in match.hands] == [(match.first_dealer + i) % 4
-                                               for i in range(len(match.hands))]
+    assert [h.dealer for h in match.hands] == [
+        (match.first_dealer + i) % 4 for i in range(len(match.hands))
+    ]
 
 
 def test_match_options_checked() -> None:
-    assert VTT.validate_options(None) == {"games": 6, "coins_trump": False,
-                                          "double_101": False}
+    assert VTT.validate_options(None) == {"games": 6, "coins_trump": False, "double_101": False}
     with pytest.raises(InvalidOptionError):
         VTT.new_match(players=4, seed=1, options={"games": 7})
 
@@ -431,19 +465,22 @@ def test_option_double_101_credits_two_games() -> None:
 
 # --------------------------------------------------------------------------- playouts
 
-OPTION_SETS = [{"coins_trump": c, "double_101": d}
-               for c, d in itertools.product([False, True], repeat=2)]
+OPTION_SETS = [
+    {"coins_trump": c, "double_101": d} for c, d in itertools.product([False, True], repeat=2)
+]
 
 
 @pytest.mark.parametrize("seed", range(40))
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: f"c{o['coins_trump']:d}"
-                         f"d{o['double_101']:d}")
+@pytest.mark.parametrize(
+    "options", OPTION_SETS, ids=lambda o: f"c{o['coins_trump']:d}d{o['double_101']:d}"
+)
 def test_random_hands_keep_the_invariants(seed: int, options: dict[str, bool]) -> None:
     hand = random_hand_playout("vtt", seed, options=options, dealer=seed % 4)
     assert isinstance(hand, TeamHandState)
     trump = hand.observation(None)["initial_trump"]
-    for t, (start, _lead, final) in zip(hand.history, hand.observation(None)["trick_suits"],
-                                        strict=True):
+    for t, (start, _lead, final) in zip(
+        hand.history, hand.observation(None)["trick_suits"], strict=True
+    ):
         assert start == trump
         pos, _, f = VTTHand.resolve_trick(list(t.cards), "OCEB".index(start))
         assert t.seats[pos] == t.winner and SUIT_LETTERS[f] == final

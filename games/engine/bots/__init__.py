@@ -44,8 +44,13 @@ def legal_of(observation: dict[str, Any]) -> list[str]:
     return list(observation.get("legal") or [])
 
 
-def choose_action(level: str, observation: dict[str, Any], seed: int | str | None = None,
-                  budget_ms: float | None = None, iterations: int | None = None) -> str:
+def choose_action(
+    level: str,
+    observation: dict[str, Any],
+    seed: int | str | None = None,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+) -> str:
     """The action a bot of ``level`` plays from ``observation`` (its own seat's view).
 
     ``budget_ms`` and ``iterations`` bound the strong bot's search (defaults:
@@ -59,5 +64,13 @@ def choose_action(level: str, observation: dict[str, Any], seed: int | str | Non
     return make_bot(level, budget_ms, iterations).act(observation, seed)
 
 
-__all__ = ["LEVELS", "Bot", "HeuristicBot", "RandomBot", "StrongBot", "choose_action",
-           "legal_of", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "StrongBot",
+    "choose_action",
+    "legal_of",
+    "make_bot",
+]

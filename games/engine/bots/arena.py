@@ -56,8 +56,15 @@ from games.engine.state import HandResult
 from games.engine.variant import REGISTRY
 
 #: Player count used when none is given.
-DEFAULT_PLAYERS = {"cabrero": 4, "chancho": 4, "arrastrado": 3, "dos": 2, "dos_ar": 2,
-                   "parejas": 4, "vtt": 4}
+DEFAULT_PLAYERS = {
+    "cabrero": 4,
+    "chancho": 4,
+    "arrastrado": 3,
+    "dos": 2,
+    "dos_ar": 2,
+    "parejas": 4,
+    "vtt": 4,
+}
 Z95 = 1.959963984540054
 
 
@@ -125,22 +132,34 @@ class ArenaResult:
 
     def report(self) -> str:
         """A readable table."""
-        lines = [f"arena {self.variant}, {self.players} players, {self.deals} duplicate deals "
-                 f"({sum(s.games for s in self.stats)} seat-games), {self.seconds:.0f} s"]
-        lines.append(f"{'bot':<22}{'games':>7}{'win rate':>10}{'95% CI':>18}"
-                     f"{'points':>9}{'95% CI':>18}{'ms/dec':>9}")
+        lines = [
+            f"arena {self.variant}, {self.players} players, {self.deals} duplicate deals "
+            f"({sum(s.games for s in self.stats)} seat-games), {self.seconds:.0f} s"
+        ]
+        lines.append(
+            f"{'bot':<22}{'games':>7}{'win rate':>10}{'95% CI':>18}"
+            f"{'points':>9}{'95% CI':>18}{'ms/dec':>9}"
+        )
         for s in self.stats:
             lo, hi = s.interval
             mean, plo, phi = s.points_interval()
             ms = 1000 * s.seconds / s.decisions if s.decisions else 0.0
-            lines.append(f"{s.name:<22}{s.games:>7}{s.rate:>10.3f}"
-                         f"{f'[{lo:.3f}, {hi:.3f}]':>18}{mean:>9.1f}"
-                         f"{f'[{plo:.1f}, {phi:.1f}]':>18}{ms:>9.1f}")
+            lines.append(
+                f"{s.name:<22}{s.games:>7}{s.rate:>10.3f}"
+                f"{f'[{lo:.3f}, {hi:.3f}]':>18}{mean:>9.1f}"
+                f"{f'[{plo:.1f}, {phi:.1f}]':>18}{ms:>9.1f}"
+            )
         if len(self.stats) == 2:
-            verdict = ("beats" if self.beats(0, 1) else "loses to" if self.beats(1, 0)
-                       else "is not separated from")
-            lines.append(f"{self.stats[0].name} {verdict} {self.stats[1].name} "
-                         "(Wilson 95% intervals)")
+            verdict = (
+                "beats"
+                if self.beats(0, 1)
+                else "loses to"
+                if self.beats(1, 0)
+                else "is not separated from"
+            )
+            lines.append(
+                f"{self.stats[0].name} {verdict} {self.stats[1].name} (Wilson 95% intervals)"
+            )
         return "\n".join(lines)
 
 
@@ -156,9 +175,14 @@ def _unit_over(match: MatchState) -> HandResult | None:
     return None
 
 
-def play_game(variant: str, players: int, options: dict[str, Any], bots: Sequence[Bot],
-              seed: str, on_decision: Callable[[int, float], None] | None = None,
-              ) -> HandResult:
+def play_game(
+    variant: str,
+    players: int,
+    options: dict[str, Any],
+    bots: Sequence[Bot],
+    seed: str,
+    on_decision: Callable[[int, float], None] | None = None,
+) -> HandResult:
     """Play one arena game with ``bots[s]`` at seat ``s``; return the deciding hand's
     result. Each bot gets only its seat's match observation."""
     match = REGISTRY[variant].new_match(players=players, seed=seed, options=options)
@@ -185,15 +209,21 @@ def _points(variant: str, res: HandResult, seat: int) -> float:
     return float(res.points[seat])
 
 
-def run_arena(variant: str, bot_levels: Sequence[str], games: int, seed: int | str = 0,
-              players: int | None = None, options: dict[str, Any] | None = None,
-              budget_ms: float | None = None, iterations: int | None = None,
-              progress: Callable[[int, ArenaResult], None] | None = None) -> ArenaResult:
+def run_arena(
+    variant: str,
+    bot_levels: Sequence[str],
+    games: int,
+    seed: int | str = 0,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+    progress: Callable[[int, ArenaResult], None] | None = None,
+) -> ArenaResult:
     """Play ``games`` duplicate deals of ``variant`` between ``bot_levels``."""
     n = players or DEFAULT_PLAYERS.get(variant, REGISTRY[variant].players[0])
     opts = REGISTRY[variant].validate_options(options)
-    names = [f"{lvl}#{i}" if bot_levels.count(lvl) > 1 else lvl
-             for i, lvl in enumerate(bot_levels)]
+    names = [f"{lvl}#{i}" if bot_levels.count(lvl) > 1 else lvl for i, lvl in enumerate(bot_levels)]
     bots = [make_bot(lvl, budget_ms, iterations) for lvl in bot_levels]
     stats = [BotStats(name) for name in names]
     m = len(bots)
@@ -212,8 +242,7 @@ def run_arena(variant: str, bot_levels: Sequence[str], games: int, seed: int | s
                 st.decisions += 1
                 st.seconds += secs
 
-            res = play_game(variant, n, opts, [bots[w] for w in who], f"arena:{seed}:{deal}",
-                            note)
+            res = play_game(variant, n, opts, [bots[w] for w in who], f"arena:{seed}:{deal}", note)
             playing = _playing(res, n)
             for s in playing:
                 st = stats[who[s]]
@@ -236,10 +265,14 @@ def _playing(res: HandResult, n: int) -> list[int]:
 # ------------------------------------------------------------------------ benchmark
 
 
-def bench_decisions(variants: Sequence[str] = tuple(DEFAULT_PLAYERS), positions: int = 60,
-                    seed: int = 0, budget_ms: float | None = STRONG_BUDGET_MS,
-                    iterations: int | None = STRONG_ITERATIONS,
-                    deals: dict[str, list[int]] | None = None) -> dict[str, list[float]]:
+def bench_decisions(
+    variants: Sequence[str] = tuple(DEFAULT_PLAYERS),
+    positions: int = 60,
+    seed: int = 0,
+    budget_ms: float | None = STRONG_BUDGET_MS,
+    iterations: int | None = STRONG_ITERATIONS,
+    deals: dict[str, list[int]] | None = None,
+) -> dict[str, list[float]]:
     """Times (seconds) of the strong bot's decisions at positions of heuristic games, per
     variant: every decision of the seat to act, forced ones included, as a table would ask.
     ``deals``, if given, receives per variant the number of deals each searched decision
@@ -255,8 +288,7 @@ def bench_decisions(variants: Sequence[str] = tuple(DEFAULT_PLAYERS), positions:
         while len(times) < positions:
             match = REGISTRY[key].new_match(players=n, seed=f"bench:{seed}:{g}")
             g += 1
-            while not match.is_terminal() and len(match.hands) == 1 \
-                    and len(times) < positions:
+            while not match.is_terminal() and len(match.hands) == 1 and len(times) < positions:
                 seat = match.current_player()
                 obs = match.observation(seat)
                 if rng.random() < 0.5:
@@ -272,32 +304,40 @@ def bench_decisions(variants: Sequence[str] = tuple(DEFAULT_PLAYERS), positions:
 
 def _heuristic_action(obs: dict[str, Any]) -> int:
     from games.engine.bots.players import any_state
+
     view = View.of(obs)
     if len(view.legal) == 1:
         return view.legal[0]
     return heuristic_choose(any_state(view, random.Random(0)))
 
 
-def bench_report(times: dict[str, list[float]],
-                 deals: dict[str, list[int]] | None = None) -> str:
+def bench_report(times: dict[str, list[float]], deals: dict[str, list[int]] | None = None) -> str:
     """Median and p95 per variant and overall, in milliseconds (and, if given, the median
     number of deals of the searched decisions)."""
+
     def q(xs: list[float], p: float) -> float:
         xs = sorted(xs)
         return 1000 * xs[min(len(xs) - 1, int(p * len(xs)))]
+
     def d(key: str) -> str:
         xs = (deals or {}).get(key) or []
         return f"{statistics.median(xs):>13g}" if xs else f"{'-':>13}"
-    lines = [f"{'variant':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
-             + (f"{'median deals':>13}" if deals is not None else "")]
+
+    lines = [
+        f"{'variant':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
+        + (f"{'median deals':>13}" if deals is not None else "")
+    ]
     everything: list[float] = []
     for key, xs in times.items():
         everything += xs
-        lines.append(f"{key:<12}{len(xs):>10}{1000 * statistics.median(xs):>11.1f}"
-                     f"{q(xs, 0.95):>9.1f}{1000 * max(xs):>9.1f}"
-                     + (d(key) if deals is not None else ""))
-    lines.append(f"{'all':<12}{len(everything):>10}{1000 * statistics.median(everything):>11.1f}"
-                 f"{q(everything, 0.95):>9.1f}{1000 * max(everything):>9.1f}")
+        lines.append(
+            f"{key:<12}{len(xs):>10}{1000 * statistics.median(xs):>11.1f}"
+            f"{q(xs, 0.95):>9.1f}{1000 * max(xs):>9.1f}" + (d(key) if deals is not None else "")
+        )
+    lines.append(
+        f"{'all':<12}{len(everything):>10}{1000 * statistics.median(everything):>11.1f}"
+        f"{q(everything, 0.95):>9.1f}{1000 * max(everything):>9.1f}"
+    )
     return "\n".join(lines)
 
 
@@ -307,17 +347,29 @@ def bench_report(times: dict[str, list[float]],
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``arena`` subcommand's arguments."""
     parser.add_argument("--variant", required=True, choices=sorted(REGISTRY))
-    parser.add_argument("--bots", required=True,
-                        help="comma-separated levels cycled over the seats, e.g. strong,heuristic")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated levels cycled over the seats, e.g. strong,heuristic",
+    )
     parser.add_argument("--games", type=int, default=100, help="duplicate deals")
     parser.add_argument("--seed", default="0")
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--budget-ms", type=float, default=None,
-                        help=f"strong bot: time per decision (default {STRONG_BUDGET_MS:g})")
-    parser.add_argument("--iterations", type=int, default=None,
-                        help=f"strong bot: deals per decision (default {STRONG_ITERATIONS})")
-    parser.add_argument("--progress", type=int, default=0,
-                        help="print the table every this many deals")
+    parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=None,
+        help=f"strong bot: time per decision (default {STRONG_BUDGET_MS:g})",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help=f"strong bot: deals per decision (default {STRONG_ITERATIONS})",
+    )
+    parser.add_argument(
+        "--progress", type=int, default=0, help="print the table every this many deals"
+    )
 
 
 def arena_main(args: argparse.Namespace) -> int:
@@ -328,8 +380,16 @@ def arena_main(args: argparse.Namespace) -> int:
         if args.progress and done % args.progress == 0 and done < args.games:
             print(res.report(), flush=True)
 
-    res = run_arena(args.variant, levels, args.games, args.seed, args.players,
-                    budget_ms=args.budget_ms, iterations=args.iterations, progress=progress)
+    res = run_arena(
+        args.variant,
+        levels,
+        args.games,
+        args.seed,
+        args.players,
+        budget_ms=args.budget_ms,
+        iterations=args.iterations,
+        progress=progress,
+    )
     print(res.report())
     return 0
 
@@ -346,10 +406,18 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
 def bench_main(args: argparse.Namespace) -> int:
     """Run the ``bench-bots`` subcommand."""
     deals: dict[str, list[int]] = {}
-    times = bench_decisions([v for v in args.variants.split(",") if v], args.positions,
-                            args.seed, args.budget_ms, args.iterations, deals)
-    print(f"strong bot decision time (budget {args.budget_ms:g} ms, "
-          f"{args.iterations} deals max), one core")
+    times = bench_decisions(
+        [v for v in args.variants.split(",") if v],
+        args.positions,
+        args.seed,
+        args.budget_ms,
+        args.iterations,
+        deals,
+    )
+    print(
+        f"strong bot decision time (budget {args.budget_ms:g} ms, "
+        f"{args.iterations} deals max), one core"
+    )
     print(bench_report(times, deals))
     return 0
 

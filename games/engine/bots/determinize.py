@@ -102,9 +102,16 @@ class Knowledge:
         stock_hidden = 0
         if stock_count is not None:
             stock_hidden = int(stock_count) - (1 if bottom >= 0 else 0)
-        return cls(seat=seat, n=n, own=own, unseen=unseen, known=known,
-                   forbidden=void_masks(view, unseen) if voids else [0] * n, need=need,
-                   stock_hidden=stock_hidden)
+        return cls(
+            seat=seat,
+            n=n,
+            own=own,
+            unseen=unseen,
+            known=known,
+            forbidden=void_masks(view, unseen) if voids else [0] * n,
+            need=need,
+            stock_hidden=stock_hidden,
+        )
 
 
 def void_masks(view: View, unseen: int) -> list[int]:
@@ -122,12 +129,13 @@ def void_masks(view: View, unseen: int) -> list[int]:
     tricks: list[tuple[list[tuple[int, int]], int, int]] = []
     for k, (_, seats, cards, _) in enumerate(view.history):
         trump = SUIT_LETTERS.index(suits[k][0]) if suits else initial
-        tricks.append((list(zip(seats, cards, strict=True)), trump, stock_at if stock_variant
-                       else 0))
+        tricks.append(
+            (list(zip(seats, cards, strict=True)), trump, stock_at if stock_variant else 0)
+        )
         if stock_variant:
             stock_at = max(0, stock_at - 2)
     if view.trick:
-        trump = (SUIT_LETTERS.index(obs["trick_trump"]) if obs.get("trick_trump") else initial)
+        trump = SUIT_LETTERS.index(obs["trick_trump"]) if obs.get("trick_trump") else initial
         tricks.append((list(view.trick), trump, int(stock or 0)))
     cand = indices(unseen)
     for plays, trump, stock_then in tricks:
@@ -159,8 +167,7 @@ def sample_deal(know: Knowledge, rng: random.Random) -> tuple[list[int], list[in
         rng.shuffle(cards)
         options = []
         for c in cards:
-            opts = [s for s in holders
-                    if not (use_voids and know.forbidden[s] >> c & 1)]
+            opts = [s for s in holders if not (use_voids and know.forbidden[s] >> c & 1)]
             if know.stock_hidden:
                 opts.append(stock_slot)
             options.append((len(opts), c, opts))

@@ -47,7 +47,7 @@ STRONG_ITERATIONS = 400
 #: Randomness of the playout policy (chance of a random legal card).
 PLAYOUT_EPSILON = 0.1
 #: Deals after which the weaker half of the candidates is dropped.
-HALVING = frozenset(2 ** k for k in range(2, 12))
+HALVING = frozenset(2**k for k in range(2, 12))
 
 
 class Bot:
@@ -124,8 +124,12 @@ def candidates(view: View, unseen: int) -> list[int]:
     out = [a for a in view.legal if a >= 40]
     prev = -1
     for c in cards:
-        if (prev >= 0 and SUIT[prev] == SUIT[c] and POINTS[prev] == POINTS[c]
-                and not unseen & ((1 << c) - (2 << prev))):
+        if (
+            prev >= 0
+            and SUIT[prev] == SUIT[c]
+            and POINTS[prev] == POINTS[c]
+            and not unseen & ((1 << c) - (2 << prev))
+        ):
             prev = c
             continue
         out.append(c)
@@ -138,9 +142,12 @@ class StrongBot(Bot):
 
     level = "strong"
 
-    def __init__(self, budget_ms: float | None = STRONG_BUDGET_MS,
-                 iterations: int | None = STRONG_ITERATIONS,
-                 epsilon: float = PLAYOUT_EPSILON) -> None:
+    def __init__(
+        self,
+        budget_ms: float | None = STRONG_BUDGET_MS,
+        iterations: int | None = STRONG_ITERATIONS,
+        epsilon: float = PLAYOUT_EPSILON,
+    ) -> None:
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.epsilon = epsilon
@@ -166,7 +173,7 @@ class StrongBot(Bot):
         totals = [0.0] * len(acts)
         alive = list(range(len(acts)))
         deadline = start + self.budget_ms / 1000 if self.budget_ms else float("inf")
-        limit = self.iterations or 10 ** 9
+        limit = self.iterations or 10**9
         done = 0
         eps = self.epsilon
         while done < limit:
@@ -185,7 +192,7 @@ class StrongBot(Bot):
                 # Successive halving: the weaker half of the candidates, judged on the same
                 # deals and playout seeds, gets no more playouts.
                 alive.sort(key=lambda i: -totals[i])
-                alive = alive[:max(2, (len(alive) + 1) // 2)]
+                alive = alive[: max(2, (len(alive) + 1) // 2)]
         self.last_deals = done
         prior = policy.choose(world_for_prior(view, know))
         best = max(alive, key=lambda i: (totals[i], acts[i] == prior))
@@ -201,11 +208,11 @@ class StrongBot(Bot):
         mine = state.hands[seat]
         theirs = state.hands[other]
         legal = view.legal
-        if (isinstance(state, DosHand) and A.CLAIM in legal
-                and state.totals()[seat] >= GAME_POINTS):
+        if isinstance(state, DosHand) and A.CLAIM in legal and state.totals()[seat] >= GAME_POINTS:
             return A.CLAIM
-        eg = _endgame(state.trump, state.sung, bool(state.ADMITS_TUTE), state.CANTO_TRUMP,
-                      state.CANTO_OTHER)
+        eg = _endgame(
+            state.trump, state.sung, bool(state.ADMITS_TUTE), state.CANTO_TRUMP, state.CANTO_OTHER
+        )
         if state.phase == Phase.WINDOW:
             if A.CAPOTE in legal and eg.takes_all(mine, theirs, state.leader == seat):
                 return A.CAPOTE
@@ -215,8 +222,11 @@ class StrongBot(Bot):
         if not state.trick and state.may_sing == seat:
             sings = [a for a in legal if a == A.TUTE or A.SING <= a < A.SING + 4]
             if sings:
-                return A.TUTE if A.TUTE in sings else max(
-                    sings, key=lambda a: a - A.SING == state.trump)
+                return (
+                    A.TUTE
+                    if A.TUTE in sings
+                    else max(sings, key=lambda a: a - A.SING == state.trump)
+                )
         led = state.trick[0] if state.trick else -1
         if isinstance(state, DosHand) and state.capote_seat >= 0:
             decl = state.capote_seat
@@ -224,11 +234,17 @@ class StrongBot(Bot):
             for c in cards:
                 rest = mine ^ 1 << c
                 if decl == seat:  # keep taking every trick
-                    ok = (eg.lead_keeps_all(rest, theirs, c) if led < 0
-                          else not eg._wins(led, c) and eg.takes_all(rest, theirs, True))
+                    ok = (
+                        eg.lead_keeps_all(rest, theirs, c)
+                        if led < 0
+                        else not eg._wins(led, c) and eg.takes_all(rest, theirs, True)
+                    )
                 else:  # take one trick, as soon as possible
-                    ok = not (eg.takes_all(theirs, rest, False, c) if led < 0
-                              else eg._wins(led, c) and eg.takes_all(theirs, rest, True))
+                    ok = not (
+                        eg.takes_all(theirs, rest, False, c)
+                        if led < 0
+                        else eg._wins(led, c) and eg.takes_all(theirs, rest, True)
+                    )
                 if ok:
                     return c
             return cards[0] if cards else None
@@ -243,11 +259,13 @@ def world_for_prior(view: View, know: Knowledge) -> HandState:
 
 
 LEVEL_CLASSES: dict[str, type[Bot]] = {
-    "random": RandomBot, "heuristic": HeuristicBot, "strong": StrongBot}
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "strong": StrongBot,
+}
 
 
-def make_bot(level: str, budget_ms: float | None = None,
-             iterations: int | None = None) -> Bot:
+def make_bot(level: str, budget_ms: float | None = None, iterations: int | None = None) -> Bot:
     """A bot of ``level``; ``budget_ms`` / ``iterations`` set the strong bot's budget."""
     if level not in LEVEL_CLASSES:
         raise ValueError(f"Unknown bot level {level!r}; levels: {', '.join(LEVEL_CLASSES)}.")

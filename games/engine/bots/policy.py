@@ -151,8 +151,11 @@ def protected(state: HandState, hand: int) -> int:
 
 def _throw_key(c: int, trump: int, keep: int) -> tuple[int, int, int]:
     """Order of cards to throw away: blank non-trumps first, trumps and canto cards last."""
-    return (1 if SUIT[c] == trump else 0) * 40 + (25 if keep >> c & 1 else 0) + POINTS[c], \
-        _RANK[c], c
+    return (
+        (1 if SUIT[c] == trump else 0) * 40 + (25 if keep >> c & 1 else 0) + POINTS[c],
+        _RANK[c],
+        c,
+    )
 
 
 def cheapest_throw(cards: list[int], trump: int, keep: int) -> int:
@@ -182,8 +185,7 @@ def choose_card(state: HandState, seat: int, legal: int, mode: int) -> int:
     return _lead(state, seat, hand, cards, trump, keep)
 
 
-def _follow(state: HandState, seat: int, cards: list[int], trump: int, keep: int,
-            mode: int) -> int:
+def _follow(state: HandState, seat: int, cards: list[int], trump: int, keep: int, mode: int) -> int:
     last = len(state.trick) == state.k - 1
     pts = trick_points(state)
     unseen = unseen_for(state, seat)
@@ -191,16 +193,25 @@ def _follow(state: HandState, seat: int, cards: list[int], trump: int, keep: int
     if mode == TEAM_MODE and best_seat == seat ^ 2:
         partner_safe = last or _safe(best, trump, unseen, state)
         if partner_safe:
-            loads = [c for c in cards if SUIT[c] != trump and not keep >> c & 1
-                     and not wins_now(state, c)] or [c for c in cards if not wins_now(state, c)]
+            loads = [
+                c
+                for c in cards
+                if SUIT[c] != trump and not keep >> c & 1 and not wins_now(state, c)
+            ] or [c for c in cards if not wins_now(state, c)]
             if loads:
                 return max(loads, key=lambda c: (POINTS[c], -_RANK[c]))
         throws = [c for c in cards if not wins_now(state, c)]
         return cheapest_throw(throws or cards, trump, keep)
     winners = [c for c in cards if wins_now(state, c)]
     if winners:
-        cost = min(winners, key=lambda c: (SUIT[c] == trump, POINTS[c] if last else 0,
-                                           _RANK[c] + (20 if keep >> c & 1 else 0)))
+        cost = min(
+            winners,
+            key=lambda c: (
+                SUIT[c] == trump,
+                POINTS[c] if last else 0,
+                _RANK[c] + (20 if keep >> c & 1 else 0),
+            ),
+        )
         stock_open = isinstance(state, StockHand) and state.stock_left > 0
         if stock_open:
             # While a stock lasts tricks are cheap and a canto is the prize: the winner sings.
@@ -244,8 +255,7 @@ def _safe(card: int, trump: int, unseen: int, state: HandState) -> bool:
     return left >= 2 * (state.k - 1 - len(state.trick))
 
 
-def _lead(state: HandState, seat: int, hand: int, cards: list[int], trump: int,
-          keep: int) -> int:
+def _lead(state: HandState, seat: int, hand: int, cards: list[int], trump: int, keep: int) -> int:
     unseen = unseen_for(state, seat)
     stock_open = isinstance(state, StockHand) and state.stock_left > 0
     lengths = _suit_lengths(hand)
@@ -256,11 +266,21 @@ def _lead(state: HandState, seat: int, hand: int, cards: list[int], trump: int,
         return cheapest_throw(cards, trump, keep)
     my_trumps = hand & SUIT_MASK[trump]
     their_trumps = unseen & SUIT_MASK[trump]
-    if my_trumps and their_trumps and not ABOVE[highest(my_trumps)] & their_trumps \
-            and my_trumps.bit_count() >= their_trumps.bit_count():
+    if (
+        my_trumps
+        and their_trumps
+        and not ABOVE[highest(my_trumps)] & their_trumps
+        and my_trumps.bit_count() >= their_trumps.bit_count()
+    ):
         return highest(my_trumps)  # draw trumps with the master trump
-    masters = [c for c in cards if SUIT[c] != trump and not ABOVE[c] & unseen
-               and POINTS[c] >= 10 and unseen & SUIT_MASK[SUIT[c]]]
+    masters = [
+        c
+        for c in cards
+        if SUIT[c] != trump
+        and not ABOVE[c] & unseen
+        and POINTS[c] >= 10
+        and unseen & SUIT_MASK[SUIT[c]]
+    ]
     if masters:
         return max(masters, key=lambda c: POINTS[c])
     lows = [c for c in cards if SUIT[c] != trump and not keep >> c & 1 and POINTS[c] < 10]
@@ -292,8 +312,11 @@ def _chasing(state: HandState, seat: int) -> bool:
     """Whether a Cabrero seat plays for the most points rather than to avoid tricks."""
     pts = state.hand_points()
     took = [s for s in state.active if state.tricks[s]]
-    if state.tricks[seat] and all(pts[seat] > pts[s] for s in took if s != seat) \
-            and pts[seat] >= 20:
+    if (
+        state.tricks[seat]
+        and all(pts[seat] > pts[s] for s in took if s != seat)
+        and pts[seat] >= 20
+    ):
         return True
     left = state.hands[seat].bit_count()
     share = left / max(1, state.k)
@@ -308,8 +331,10 @@ def _avoid(state: HandState, seat: int, cards: list[int], trump: int, keep: int)
         return min(cards, key=lambda c: (POINTS[c], _RANK[c]))
     unseen = unseen_for(state, seat)
     # lead the card most likely to be beaten: low, in a suit others still hold
-    return min(cards, key=lambda c: (SUIT[c] == trump,
-                                     -(ABOVE[c] & unseen).bit_count(), POINTS[c], _RANK[c]))
+    return min(
+        cards,
+        key=lambda c: (SUIT[c] == trump, -(ABOVE[c] & unseen).bit_count(), POINTS[c], _RANK[c]),
+    )
 
 
 # ------------------------------------------------------------------------ other actions
@@ -333,8 +358,7 @@ def _capote_sure(state: HandState, seat: int) -> bool:
     unseen = unseen_for(state, seat)
     trump = state.trump
     no_trumps = not unseen & SUIT_MASK[trump]
-    return all(not ABOVE[c] & unseen and (SUIT[c] == trump or no_trumps)
-               for c in indices(hand))
+    return all(not ABOVE[c] & unseen and (SUIT[c] == trump or no_trumps) for c in indices(hand))
 
 
 def _plate_worthy(state: HandState, seat: int) -> bool:
@@ -346,8 +370,9 @@ def _plate_worthy(state: HandState, seat: int) -> bool:
     return trumps.bit_count() >= 6 and top >= 4 and (forty or trumps.bit_count() >= 8)
 
 
-def choose(state: HandState, rng: random.Random | None = None, epsilon: float = 0.0,
-           accuse: bool = True) -> int:
+def choose(
+    state: HandState, rng: random.Random | None = None, epsilon: float = 0.0, accuse: bool = True
+) -> int:
     """The action of the seat to act; with probability ``epsilon`` a random legal card
     instead (playouts). ``accuse`` False skips the renuncio check (playouts)."""
     seat = state.turn
@@ -373,8 +398,9 @@ def choose(state: HandState, rng: random.Random | None = None, epsilon: float = 
             extras = state._lead_extras(seat)
             if extras:
                 canto = _best_canto(extras, state.trump)
-                if canto == A.TUTE or (canto is not None and (
-                        mode != CABRERO_MODE or _chasing(state, seat))):
+                if canto == A.TUTE or (
+                    canto is not None and (mode != CABRERO_MODE or _chasing(state, seat))
+                ):
                     return canto
         if rng is not None and epsilon and rng.random() < epsilon:
             return rng.choice(indices(legal))
@@ -387,8 +413,7 @@ def choose(state: HandState, rng: random.Random | None = None, epsilon: float = 
     canto = _best_canto(acts, state.trump)
     if canto is not None:
         return canto
-    if A.CLAIM in acts and isinstance(state, DosHand) \
-            and state.totals()[seat] >= GAME_POINTS:
+    if A.CLAIM in acts and isinstance(state, DosHand) and state.totals()[seat] >= GAME_POINTS:
         return A.CLAIM
     if A.CAPOTE in acts:
         return A.CAPOTE if _capote_sure(state, seat) else A.PASS
@@ -403,6 +428,7 @@ def proven_offenders(state: Any) -> set[int]:
     """Seats the public history proves guilty of renuncio: a seat that showed it had none of a
     suit (or no trump, or nothing higher) and later played such a card."""
     from games.engine.rules import standard_legal
+
     void = [0] * state.n
     guilty: set[int] = set()
     tricks = [(list(t.seats), list(t.cards)) for t in state.history]
@@ -418,7 +444,8 @@ def proven_offenders(state: Any) -> set[int]:
                 best = prior[0]
                 for p in prior[1:]:
                     if (SUIT[p] == SUIT[best] and p > best) or (
-                            SUIT[p] == trump and SUIT[best] != trump):
+                        SUIT[p] == trump and SUIT[best] != trump
+                    ):
                         best = p
                 lead = SUIT[prior[0]]
                 for x in range(40):
@@ -431,5 +458,3 @@ def playout(state: HandState, rng: random.Random, epsilon: float = 0.1) -> None:
     """Play ``state`` to the end of the hand in place, every seat by :func:`choose`."""
     while state.phase != Phase.END:
         state.apply_action(choose(state, rng, epsilon, accuse=False))
-
-

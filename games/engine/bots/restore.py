@@ -66,8 +66,15 @@ def _setup(view: View) -> HandSetup:
         context["carried"] = list(obs["carried"])
     if obs.get("plate_amount") is not None:
         context["plate"] = int(obs["plate_amount"])
-    return HandSetup(players=view.n, seed="bot", options=view.options, dealer=int(obs["dealer"]),
-                     first=False, hand_number=0, context=context)
+    return HandSetup(
+        players=view.n,
+        seed="bot",
+        options=view.options,
+        dealer=int(obs["dealer"]),
+        first=False,
+        hand_number=0,
+        context=context,
+    )
 
 
 def restore(view: View, hands: Sequence[int], stock: Sequence[int] = ()) -> HandState:
@@ -136,8 +143,13 @@ def restore(view: View, hands: Sequence[int], stock: Sequence[int] = ()) -> Hand
     # The leader may sing exactly when his legal actions say so; another seat's right to sing
     # never matters before he is to act, and the engine sets it when tricks are taken.
     st.may_sing = -1
-    if (st.phase == Phase.PLAY and not view.trick and view.history and view.seat == st.turn
-            and any(A.SING <= a < A.SING + 4 or a == A.TUTE for a in view.legal)):
+    if (
+        st.phase == Phase.PLAY
+        and not view.trick
+        and view.history
+        and view.seat == st.turn
+        and any(A.SING <= a < A.SING + 4 or a == A.TUTE for a in view.legal)
+    ):
         st.may_sing = st.turn
     st.log = []
     st.out_of_play = view.out_of_play
@@ -168,10 +180,19 @@ def _cabrero(st: Any, view: View, stock: list[int]) -> None:
     st.accusation = None
     st.retired = frozenset(int(s) for s in obs.get("retired") or ())
     st.sitting_out = -1 if obs.get("sitting_out") is None else int(obs["sitting_out"])
-    _set(st, "swaps", tuple((int(w["seat"]), card_or_none(w["gave"]), card_or_none(w["took"]))
-                            for w in obs.get("swaps") or ()))
-    _set(st, "shown", tuple((int(w["seat"]), card_or_none(w["card"]))
-                            for w in obs.get("shown") or ()))
+    _set(
+        st,
+        "swaps",
+        tuple(
+            (int(w["seat"]), card_or_none(w["gave"]), card_or_none(w["took"]))
+            for w in obs.get("swaps") or ()
+        ),
+    )
+    _set(
+        st,
+        "shown",
+        tuple((int(w["seat"]), card_or_none(w["card"])) for w in obs.get("shown") or ()),
+    )
 
 
 def _stock(st: Any, view: View, stock: list[int]) -> None:
@@ -258,8 +279,11 @@ def _arrastrado(st: Any, view: View, stock: list[int]) -> None:
     st.plate_amount = int(obs["plate_amount"]) if st.plate_on else 0
     st.plate_passed = [int(s) for s in obs["plate_passed"]]
     st.plate_caller = -1 if obs["plate_caller"] is None else int(obs["plate_caller"])
-    st.asked = len(st.swap_passed) if st.stage == SWAP_STAGE else (
-        len(st.plate_passed) if st.stage == PLATE_STAGE else 0)
+    st.asked = (
+        len(st.swap_passed)
+        if st.stage == SWAP_STAGE
+        else (len(st.plate_passed) if st.stage == PLATE_STAGE else 0)
+    )
 
 
 #: Per-class restore of the fields a hand family adds (applied base class first).

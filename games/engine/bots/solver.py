@@ -43,8 +43,12 @@ def distinct(hand: int, other: int) -> list[int]:
     out: list[int] = []
     prev = -1
     for c in indices(hand):
-        if (prev >= 0 and SUIT[prev] == SUIT[c] and POINTS[prev] == POINTS[c]
-                and not other & ((1 << c) - (2 << prev))):
+        if (
+            prev >= 0
+            and SUIT[prev] == SUIT[c]
+            and POINTS[prev] == POINTS[c]
+            and not other & ((1 << c) - (2 << prev))
+        ):
             prev = c
             continue
         out.append(c)
@@ -55,8 +59,9 @@ def distinct(hand: int, other: int) -> list[int]:
 class Endgame:
     """A solver for one position's trump, sung suits and tute rule (fresh table each)."""
 
-    def __init__(self, trump: int, sung: int, tute: bool, canto_trump: int = 40,
-                 canto_other: int = 20) -> None:
+    def __init__(
+        self, trump: int, sung: int, tute: bool, canto_trump: int = 40, canto_other: int = 20
+    ) -> None:
         self.trump = trump
         self.sung0 = sung
         self.tute = tute
@@ -71,8 +76,11 @@ class Endgame:
         pairs = hand & (hand << 1) & ALL_KINGS
         best = -1
         for s in range(4):
-            if pairs >> KING_OF[s] & 1 and not sung >> s & 1 and (
-                    best < 0 or self.values[s] > self.values[best]):
+            if (
+                pairs >> KING_OF[s] & 1
+                and not sung >> s & 1
+                and (best < 0 or self.values[s] > self.values[best])
+            ):
                 best = s
         if best < 0:
             return 0, sung
@@ -86,7 +94,7 @@ class Endgame:
         got = self.table.get(key)
         if got is not None:
             return got
-        best = -10 ** 9
+        best = -(10**9)
         for c in distinct(lh, fh):
             v = self.follow_value(lh ^ (1 << c), fh, sung, c)
             if v > best:
@@ -98,7 +106,7 @@ class Endgame:
         """The leader's margin once he has led ``led`` (``lh`` without it), the follower
         answering best."""
         trump = self.trump
-        worst = 10 ** 9
+        worst = 10**9
         for r in distinct(standard_legal(fh, SUIT[led], trump, led), lh):
             v = self._after(lh, fh ^ (1 << r), sung, led, r)
             if v < worst:
@@ -111,8 +119,9 @@ class Endgame:
         if not lh:
             pts += LAST
         trump = self.trump
-        leader_wins = not ((SUIT[r] == SUIT[led] and r > led)
-                           or (SUIT[r] == trump and SUIT[led] != trump))
+        leader_wins = not (
+            (SUIT[r] == SUIT[led] and r > led) or (SUIT[r] == trump and SUIT[led] != trump)
+        )
         if leader_wins:
             canto, s2 = self._canto(lh, sung) if lh else (0, sung)
             if s2 < 0:
@@ -127,7 +136,7 @@ class Endgame:
         """``(margin, card)``: my best margin and the card that reaches it, when I lead
         (``led`` -1) or answer the card ``led``."""
         sung = self.sung0
-        best, card = -10 ** 9, -1
+        best, card = -(10**9), -1
         if led < 0:
             for c in indices(mine):
                 v = self.follow_value(mine ^ (1 << c), theirs, sung, c)
@@ -144,20 +153,26 @@ class Endgame:
         """Whether the declarer (hand ``decl``) takes every remaining trick against any
         defence; ``led`` is a card already led by the other when the declarer answers."""
         if led >= 0:
-            return any(self._wins(led, r) is False and self._all(decl ^ 1 << r, other, True)
-                       for r in indices(standard_legal(decl, SUIT[led], self.trump, led)))
+            return any(
+                self._wins(led, r) is False and self._all(decl ^ 1 << r, other, True)
+                for r in indices(standard_legal(decl, SUIT[led], self.trump, led))
+            )
         return self._all(decl, other, decl_leads)
 
     def lead_keeps_all(self, decl: int, other: int, card: int) -> bool:
         """Whether the declarer, leading ``card`` (``decl`` is the rest of his hand), wins
         this trick and every later one against any defence."""
-        return all(self._wins(card, r) and self._all(decl, other ^ 1 << r, True)
-                   for r in indices(standard_legal(other, SUIT[card], self.trump, card)))
+        return all(
+            self._wins(card, r) and self._all(decl, other ^ 1 << r, True)
+            for r in indices(standard_legal(other, SUIT[card], self.trump, card))
+        )
 
     def _wins(self, led: int, r: int) -> bool:
         """Whether the card led beats the answer ``r``."""
-        return not ((SUIT[r] == SUIT[led] and r > led)
-                    or (SUIT[r] == self.trump and SUIT[led] != self.trump))
+        return not (
+            (SUIT[r] == SUIT[led] and r > led)
+            or (SUIT[r] == self.trump and SUIT[led] != self.trump)
+        )
 
     def _all(self, decl: int, other: int, decl_leads: bool) -> bool:
         if not decl:
@@ -168,14 +183,21 @@ class Endgame:
             return got
         trump = self.trump
         if decl_leads:
-            ok = any(all(self._wins(c, r) and self._all(decl ^ 1 << c, other ^ 1 << r, True)
-                         for r in indices(standard_legal(other, SUIT[c], trump, c)))
-                     for c in indices(decl))
+            ok = any(
+                all(
+                    self._wins(c, r) and self._all(decl ^ 1 << c, other ^ 1 << r, True)
+                    for r in indices(standard_legal(other, SUIT[c], trump, c))
+                )
+                for c in indices(decl)
+            )
         else:
-            ok = all(any(not self._wins(c, r)
-                         and self._all(decl ^ 1 << r, other ^ 1 << c, True)
-                         for r in indices(standard_legal(decl, SUIT[c], trump, c)))
-                     for c in indices(other))
+            ok = all(
+                any(
+                    not self._wins(c, r) and self._all(decl ^ 1 << r, other ^ 1 << c, True)
+                    for r in indices(standard_legal(decl, SUIT[c], trump, c))
+                )
+                for c in indices(other)
+            )
         self.all_table[key] = ok
         return ok
 

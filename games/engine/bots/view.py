@@ -66,9 +66,15 @@ class View:
             options = dict(observation.get("options") or {})
         else:  # a hand of another variant inside the match: Cabrero's playoff
             options = {}
-        history = tuple((int(t["leader"]), tuple(int(s) for s in t["seats"]),
-                         tuple(parse_card(c) for c in t["cards"]), int(t["winner"]))
-                        for t in hobs["history"])
+        history = tuple(
+            (
+                int(t["leader"]),
+                tuple(int(s) for s in t["seats"]),
+                tuple(parse_card(c) for c in t["cards"]),
+                int(t["winner"]),
+            )
+            for t in hobs["history"]
+        )
         trick = tuple((int(t["seat"]), parse_card(t["card"])) for t in hobs["trick"])
         played = 0
         for _, _, cards, _ in history:
@@ -77,12 +83,19 @@ class View:
         for _, c in trick:
             played |= 1 << c
         seat = hobs["seat"]
-        return cls(obs=hobs, options=options, variant=key,
-                   seat=-1 if seat is None else int(seat), n=int(hobs["players"]),
-                   own=mask_of(hobs["hand"] or []), played=played,
-                   out_of_play=mask_of(hobs["out_of_play"]),
-                   legal=tuple(parse_action(a) for a in hobs["legal"]),
-                   history=history, trick=trick)
+        return cls(
+            obs=hobs,
+            options=options,
+            variant=key,
+            seat=-1 if seat is None else int(seat),
+            n=int(hobs["players"]),
+            own=mask_of(hobs["hand"] or []),
+            played=played,
+            out_of_play=mask_of(hobs["out_of_play"]),
+            legal=tuple(parse_action(a) for a in hobs["legal"]),
+            history=history,
+            trick=trick,
+        )
 
     @property
     def variant_obj(self) -> Variant:

@@ -105,8 +105,9 @@ PLATE_STAGE = 2
 _STAGE_NAMES = {NO_STAGE: None, SWAP_STAGE: "swap", PLATE_STAGE: "plate"}
 
 
-def arrastrado_ranking(points: Sequence[int], active: Sequence[int], last_trick: int,
-                       tute: int | None = None) -> list[int]:
+def arrastrado_ranking(
+    points: Sequence[int], active: Sequence[int], last_trick: int, tute: int | None = None
+) -> list[int]:
     """The active seats from the hand's winner down to the player with the fewest points.
 
     ``active`` is in play order from the mano. Most points first; on equal points the one who
@@ -128,10 +129,17 @@ def arrastrado_ranking(points: Sequence[int], active: Sequence[int], last_trick:
     return ranked
 
 
-def arrastrado_stakes(n: int, ranking: Sequence[int], points: Sequence[int],
-                      cantos: Sequence[Canto], *, plate: bool = False,
-                      caller: int | None = None, plate_amount: int = 0,
-                      tute: int | None = None) -> tuple[list[int], int, dict[str, Any]]:
+def arrastrado_stakes(
+    n: int,
+    ranking: Sequence[int],
+    points: Sequence[int],
+    cantos: Sequence[Canto],
+    *,
+    plate: bool = False,
+    caller: int | None = None,
+    plate_amount: int = 0,
+    tute: int | None = None,
+) -> tuple[list[int], int, dict[str, Any]]:
     """What each of the ``n`` seats gains (negative: pays) in one hand, and the plate's gain.
 
     ``ranking`` is :func:`arrastrado_ranking` (winner first, fewest points last); ``points``
@@ -158,8 +166,13 @@ def arrastrado_stakes(n: int, ranking: Sequence[int], points: Sequence[int],
     fewest = ranking[-1]
     out = winner == tute or points[winner] >= OUT
     plate_delta = 0
-    info: dict[str, Any] = {"winner": winner, "fewest": fewest, "winner_out": out,
-                            "caller": caller, "made": None}
+    info: dict[str, Any] = {
+        "winner": winner,
+        "fewest": fewest,
+        "winner_out": out,
+        "caller": caller,
+        "made": None,
+    }
     if plate and caller is not None:
         made = caller == tute or points[caller] >= OUT
         info["made"] = made
@@ -248,8 +261,9 @@ class ArrastradoHand(HandState):
         self.swap_seat = -1
         self.swap_passed: list[int] = []
         self.plate_on = bool(setup.options.get("plate"))
-        self.plate_amount = (int(setup.context.get("plate", PLATE_ANTE * n + DEALER_ADDS))
-                             if self.plate_on else 0)
+        self.plate_amount = (
+            int(setup.context.get("plate", PLATE_ANTE * n + DEALER_ADDS)) if self.plate_on else 0
+        )
         self.plate_passed: list[int] = []
         self.plate_caller = -1
         self.asked = 0
@@ -275,8 +289,12 @@ class ArrastradoHand(HandState):
 
     def may_swap(self, seat: int) -> bool:
         """Whether ``seat`` may swap now (the swap round, his turn, holding the 7 or 2)."""
-        return (self.phase == Phase.PREPLAY and self.stage == SWAP_STAGE and seat == self.turn
-                and bool(self.hands[seat] >> self.swap_card & 1))
+        return (
+            self.phase == Phase.PREPLAY
+            and self.stage == SWAP_STAGE
+            and seat == self.turn
+            and bool(self.hands[seat] >> self.swap_card & 1)
+        )
 
     def _other_actions(self) -> list[int]:
         if self.stage == SWAP_STAGE:
@@ -310,30 +328,46 @@ class ArrastradoHand(HandState):
         phase = self.phase
         if action == A.SWAP:
             if phase != Phase.PREPLAY or self.stage != SWAP_STAGE:
-                raise WrongPhaseError("The turned card can only be swapped before play, in the "
-                                      "swap round.")
+                raise WrongPhaseError(
+                    "The turned card can only be swapped before play, in the swap round."
+                )
             raise IllegalActionError(
                 f"Only the holder of the {NOTATION[self.swap_card]} may swap it for the turned "
-                f"{NOTATION[self.turned]}.", card=NOTATION[self.swap_card])
+                f"{NOTATION[self.turned]}.",
+                card=NOTATION[self.swap_card],
+            )
         if action == A.PLATE:
             if not self.plate_on:
                 raise WrongPhaseError("This table plays without the plate.")
-            raise WrongPhaseError("Going to the plate is only possible before play, when you "
-                                  "are asked.")
-        if phase == Phase.PREPLAY and (0 <= action < 40 or A.SING <= action < A.SING + 4
-                                       or action == A.TUTE):
+            raise WrongPhaseError(
+                "Going to the plate is only possible before play, when you are asked."
+            )
+        if phase == Phase.PREPLAY and (
+            0 <= action < 40 or A.SING <= action < A.SING + 4 or action == A.TUTE
+        ):
             what = "swap or pass" if self.stage == SWAP_STAGE else "say plate or pass"
             raise WrongPhaseError(f"Play has not started: {what} first.")
-        if (A.SING <= action < A.SING + 4 and phase == Phase.PLAY and not self.trick
-                and self.may_sing == self.turn):
+        if (
+            A.SING <= action < A.SING + 4
+            and phase == Phase.PLAY
+            and not self.trick
+            and self.may_sing == self.turn
+        ):
             suit = action - A.SING
             hand = self.hands[self.turn]
             t = self.trump
-            if (suit != t and hand & PAIR[suit] == PAIR[suit] and not self.sung >> suit & 1
-                    and hand & PAIR[t] == PAIR[t] and not self.sung >> t & 1):
+            if (
+                suit != t
+                and hand & PAIR[suit] == PAIR[suit]
+                and not self.sung >> suit & 1
+                and hand & PAIR[t] == PAIR[t]
+                and not self.sung >> t & 1
+            ):
                 raise IllegalActionError(
                     f"You must sing las cuarenta (in {SUIT_NAMES_ES[t]}) before any veinte.",
-                    suit=SUIT_NAMES_EN[suit], trump=SUIT_NAMES_EN[t])
+                    suit=SUIT_NAMES_EN[suit],
+                    trump=SUIT_NAMES_EN[t],
+                )
         super()._reject(action)
 
     # ------------------------------------------------------------ conformance
@@ -342,8 +376,9 @@ class ArrastradoHand(HandState):
     def legal_in_trick(cls, hand: int, trick: list[int], trump: int, stock: int = 0) -> int:
         """Standard obligations; a trick holds at most three cards."""
         if len(trick) >= 3:
-            raise ValueError("the trick is already complete: Tute Arrastrado tricks have "
-                             "three cards")
+            raise ValueError(
+                "the trick is already complete: Tute Arrastrado tricks have three cards"
+            )
         return super().legal_in_trick(hand, trick, trump, stock)
 
     @classmethod
@@ -376,19 +411,38 @@ class ArrastradoHand(HandState):
             code = "tie_mano"
         caller = self.plate_caller if self.plate_caller >= 0 else None
         seats, plate_delta, info = arrastrado_stakes(
-            self.n, ranking, points, self.cantos, plate=self.plate_on, caller=caller,
-            plate_amount=self.plate_amount, tute=tute)
+            self.n,
+            ranking,
+            points,
+            self.cantos,
+            plate=self.plate_on,
+            caller=caller,
+            plate_amount=self.plate_amount,
+            tute=tute,
+        )
         return HandResult(
-            points=tuple(points), card_points=tuple(self.card_pts), tricks=tuple(self.tricks),
-            cantos=tuple(self.cantos), losers=tuple(sorted(ranking[1:])), winners=(winner,),
-            reason_code=code, reason=REASONS[code], tute=tute,
-            extra={"stakes": {"seats": seats, "plate": plate_delta},
-                   "ranking": ranking, "fewest": info["fewest"],
-                   "winner_out": info["winner_out"], "plate": self.plate_on,
-                   "plate_amount": self.plate_amount if self.plate_on else None,
-                   "plate_caller": caller, "plate_made": info["made"],
-                   "swap": self._swap_json(),
-                   "sitting_out": self.sitting_out if self.sitting_out >= 0 else None})
+            points=tuple(points),
+            card_points=tuple(self.card_pts),
+            tricks=tuple(self.tricks),
+            cantos=tuple(self.cantos),
+            losers=tuple(sorted(ranking[1:])),
+            winners=(winner,),
+            reason_code=code,
+            reason=REASONS[code],
+            tute=tute,
+            extra={
+                "stakes": {"seats": seats, "plate": plate_delta},
+                "ranking": ranking,
+                "fewest": info["fewest"],
+                "winner_out": info["winner_out"],
+                "plate": self.plate_on,
+                "plate_amount": self.plate_amount if self.plate_on else None,
+                "plate_caller": caller,
+                "plate_made": info["made"],
+                "swap": self._swap_json(),
+                "sitting_out": self.sitting_out if self.sitting_out >= 0 else None,
+            },
+        )
 
     # ------------------------------------------------------------ copies and observations
 
@@ -400,8 +454,11 @@ class ArrastradoHand(HandState):
     def _swap_json(self) -> dict[str, Any] | None:
         if self.swap_seat < 0:
             return None
-        return {"seat": self.swap_seat, "gave": NOTATION[self.turned],
-                "took": NOTATION[self.turned_at_deal]}
+        return {
+            "seat": self.swap_seat,
+            "gave": NOTATION[self.turned],
+            "took": NOTATION[self.turned_at_deal],
+        }
 
     def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
         obs["sitting_out"] = self.sitting_out if self.sitting_out >= 0 else None
@@ -421,13 +478,20 @@ class ArrastradoMatch(MatchState):
     """A match of Tute Arrastrado: ``hands`` hands, with a ledger of tantos and the plate."""
 
     @classmethod
-    def first_setup(cls, players: int, options: Mapping[str, Any], seed: int | str,
-                    dealer: int | None) -> HandSetup:
+    def first_setup(
+        cls, players: int, options: Mapping[str, Any], seed: int | str, dealer: int | None
+    ) -> HandSetup:
         setup = super().first_setup(players, options, seed, dealer)
         if options.get("plate"):
-            return HandSetup(players=setup.players, seed=setup.seed, options=setup.options,
-                             dealer=setup.dealer, first=True, hand_number=0,
-                             context={"plate": PLATE_ANTE * players + DEALER_ADDS})
+            return HandSetup(
+                players=setup.players,
+                seed=setup.seed,
+                options=setup.options,
+                dealer=setup.dealer,
+                first=True,
+                hand_number=0,
+                context={"plate": PLATE_ANTE * players + DEALER_ADDS},
+            )
         return setup
 
     def _init_tally(self) -> None:
@@ -484,29 +548,54 @@ class ArrastradoMatch(MatchState):
         ledger = self.ledger
         places = tuple(1 + sum(1 for o in range(n) if ledger[o] > ledger[s]) for s in range(n))
         winners = tuple(s for s in range(n) if places[s] == 1)
-        summary = ("Winner" + ("s: " if len(winners) > 1 else ": ")
-                   + ", ".join(f"seat {s} ({ledger[s]:+d})" for s in winners))
-        return MatchResult(places=places, winners=winners, hands_played=len(self.hands),
-                           summary=summary, extra=self._tally_json())
+        summary = (
+            "Winner"
+            + ("s: " if len(winners) > 1 else ": ")
+            + ", ".join(f"seat {s} ({ledger[s]:+d})" for s in winners)
+        )
+        return MatchResult(
+            places=places,
+            winners=winners,
+            hands_played=len(self.hands),
+            summary=summary,
+            extra=self._tally_json(),
+        )
 
     def _tally_json(self) -> dict[str, Any]:
-        return {"ledger": list(self.ledger),
-                "plate": self.plate if self.options.get("plate") else None,
-                "plates_taken": self.plates_taken,
-                "hands": int(self.options.get("hands", 12)),
-                "hands_finished": len(self.stakes),
-                "stakes": [list(h) for h in self.stakes]}
+        return {
+            "ledger": list(self.ledger),
+            "plate": self.plate if self.options.get("plate") else None,
+            "plates_taken": self.plates_taken,
+            "hands": int(self.options.get("hands", 12)),
+            "hands_finished": len(self.stakes),
+            "stakes": [list(h) for h in self.stakes],
+        }
 
 
 ARRASTRADO_OPTIONS = (
-    Option("plate", False, "Play with the plate: 100 from each player to start, 20 from each "
-           "dealer; a player may go to the plate, committing to 101."),
-    Option("hands", 12, "Number of hands in the match (12 lets everyone deal equally with "
-           "three or four players).", choices=tuple(range(1, 49))),
+    Option(
+        "plate",
+        False,
+        "Play with the plate: 100 from each player to start, 20 from each "
+        "dealer; a player may go to the plate, committing to 101.",
+    ),
+    Option(
+        "hands",
+        12,
+        "Number of hands in the match (12 lets everyone deal equally with three or four players).",
+        choices=tuple(range(1, 49)),
+    ),
 )
 
-ARRASTRADO = register(Variant(
-    key="arrastrado", name="Tute Arrastrado", players=(3, 4), hand_class=ArrastradoHand,
-    match_class=ArrastradoMatch, options=ARRASTRADO_OPTIONS,
-    summary="Three play, 13 cards each; las cuarenta before the veinte; most points win; "
-            "stakes in tantos, with or without the plate."))
+ARRASTRADO = register(
+    Variant(
+        key="arrastrado",
+        name="Tute Arrastrado",
+        players=(3, 4),
+        hand_class=ArrastradoHand,
+        match_class=ArrastradoMatch,
+        options=ARRASTRADO_OPTIONS,
+        summary="Three play, 13 cards each; las cuarenta before the veinte; most points win; "
+        "stakes in tantos, with or without the plate.",
+    )
+)

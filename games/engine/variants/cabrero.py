@@ -70,9 +70,15 @@ LOSSES_TO_RETIRE = 4
 RENUNCIO_CHARGE = 2
 
 
-def cabrero_losers(points: Sequence[int], tricks: Sequence[int], sang: Sequence[bool],
-                   tute: int | None, mano: int, tiebreak: bool = False,
-                   active: Sequence[int] | None = None) -> tuple[list[int], str]:
+def cabrero_losers(
+    points: Sequence[int],
+    tricks: Sequence[int],
+    sang: Sequence[bool],
+    tute: int | None,
+    mano: int,
+    tiebreak: bool = False,
+    active: Sequence[int] | None = None,
+) -> tuple[list[int], str]:
     """Who loses a Cabrero hand, and why (a reason code).
 
     ``points``, ``tricks`` and ``sang`` are per seat; ``active`` lists the seats that played the
@@ -139,8 +145,9 @@ BIT: tuple[int, ...] = tuple(1 << c for c in range(40))
 _SEATING: dict[tuple[int, int, frozenset[int]], tuple[tuple[int, ...], list[int], int]] = {}
 
 
-def _seating(n: int, dealer: int, retired: frozenset[int]) -> tuple[tuple[int, ...], list[int],
-                                                                     int]:
+def _seating(
+    n: int, dealer: int, retired: frozenset[int]
+) -> tuple[tuple[int, ...], list[int], int]:
     """The seats dealt in, in play order from the dealer's right; the next seat of each; the
     seat sitting the hand out (-1 if none). With six in play the dealer sits out (C-21)."""
     key = (n, dealer, retired)
@@ -284,8 +291,15 @@ class CabreroHand(HandState):
             losers, code = offenders, "renuncio"
             charges = dict.fromkeys(offenders, RENUNCIO_CHARGE)
         else:
-            losers, code = cabrero_losers(points, self.tricks, self.sang, tute, self.mano,
-                                          bool(opts.get("tiebreak")), self.active)
+            losers, code = cabrero_losers(
+                points,
+                self.tricks,
+                self.sang,
+                tute,
+                self.mano,
+                bool(opts.get("tiebreak")),
+                self.active,
+            )
             if code.startswith("capote"):
                 capote = next(s for s in self.active if self.tricks[s] > 0)
         for s in losers:
@@ -294,14 +308,24 @@ class CabreroHand(HandState):
         extra: dict[str, Any] = {
             "charges": {str(s): c for s, c in sorted(charges.items())},
             "offences": [[s, NOTATION[c]] for s, c in self.offences],
-            "sitting_out": self.sitting_out if self.sitting_out >= 0 else None}
+            "sitting_out": self.sitting_out if self.sitting_out >= 0 else None,
+        }
         if self.accusation is not None:
             accuser, accused, proven = self.accusation
             extra["accusation"] = {"accuser": accuser, "accused": accused, "proven": proven}
         return HandResult(
-            points=tuple(points), card_points=tuple(self.card_pts), tricks=tuple(self.tricks),
-            cantos=tuple(self.cantos), losers=tuple(losers), winners=winners,
-            reason_code=code, reason=REASONS[code], capote=capote, tute=tute, extra=extra)
+            points=tuple(points),
+            card_points=tuple(self.card_pts),
+            tricks=tuple(self.tricks),
+            cantos=tuple(self.cantos),
+            losers=tuple(losers),
+            winners=winners,
+            reason_code=code,
+            reason=REASONS[code],
+            capote=capote,
+            tute=tute,
+            extra=extra,
+        )
 
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, CabreroHand)
@@ -310,8 +334,10 @@ class CabreroHand(HandState):
     def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
         obs["sitting_out"] = self.sitting_out if self.sitting_out >= 0 else None
         obs["retired"] = sorted(self.retired)
-        obs["swaps"] = [{"seat": s, "gave": NOTATION[gave], "took": NOTATION[took] if took >= 0
-                         else None} for s, gave, took in self.swaps]
+        obs["swaps"] = [
+            {"seat": s, "gave": NOTATION[gave], "took": NOTATION[took] if took >= 0 else None}
+            for s, gave, took in self.swaps
+        ]
         obs["shown"] = [{"seat": s, "card": NOTATION[c]} for s, c in self.shown]
         if self.phase == Phase.END:
             obs["offences"] = [[s, NOTATION[c]] for s, c in self.offences]
@@ -330,8 +356,11 @@ class CabreroRenuncioHand(CabreroHand):
 
     def _play_card(self, card: int) -> None:
         seat = self.turn
-        offence = bool(self.trick) and bool(self.hands[seat] >> card & 1) and not (
-            standard_legal(self.hands[seat], self.lead, self.trump, self.best) >> card & 1)
+        offence = (
+            bool(self.trick)
+            and bool(self.hands[seat] >> card & 1)
+            and not (standard_legal(self.hands[seat], self.lead, self.trump, self.best) >> card & 1)
+        )
         super()._play_card(card)
         if offence:
             self.offences.append((seat, card))
@@ -368,8 +397,11 @@ class CabreroRenuncioHand(CabreroHand):
     def _end(self) -> None:
         """Under ``acusar`` the end of play (the last trick taken, or a tute) opens the
         accusation window, mano first; the hand ends when someone accuses or all pass."""
-        if (self.phase == Phase.PLAY and self.accusation is None
-                and self.setup.options.get("acusar")):
+        if (
+            self.phase == Phase.PLAY
+            and self.accusation is None
+            and self.setup.options.get("acusar")
+        ):
             self.phase = Phase.WINDOW
             self.turn = self.mano
             self.may_sing = -1
@@ -383,7 +415,7 @@ class CabreroRenuncioHand(CabreroHand):
         order = list(self.active)
         i = order.index(self.mano)
         order = order[i:] + order[:i]
-        return order[:order.index(self.turn)]
+        return order[: order.index(self.turn)]
 
     def _reject(self, action: int) -> None:
         if self.setup.options.get("acusar"):
@@ -392,12 +424,14 @@ class CabreroRenuncioHand(CabreroHand):
                 if accused == self.turn:
                     raise IllegalActionError("You cannot accuse yourself.", seat=accused)
                 if accused not in self.active:
-                    raise IllegalActionError(f"Seat {accused} is not playing this hand.",
-                                             seat=accused)
+                    raise IllegalActionError(
+                        f"Seat {accused} is not playing this hand.", seat=accused
+                    )
             if self.phase == Phase.WINDOW:
                 raise WrongPhaseError(
                     "The hand has been played out: accuse a player of renuncio ('accuse:k') "
-                    "or pass ('pass').")
+                    "or pass ('pass')."
+                )
             if action == A.PASS:
                 raise WrongPhaseError("There is nothing to pass now: play a card.")
         super()._reject(action)
@@ -405,8 +439,11 @@ class CabreroRenuncioHand(CabreroHand):
     def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
         super()._observe_extra(obs, seat)
         if self.setup.options.get("acusar"):
-            obs["accusation_window"] = None if self.phase != Phase.WINDOW else {
-                "seat": self.turn, "passed": self.window_passed()}
+            obs["accusation_window"] = (
+                None
+                if self.phase != Phase.WINDOW
+                else {"seat": self.turn, "passed": self.window_passed()}
+            )
 
 
 class CabreroMatch(MatchState):
@@ -415,16 +452,19 @@ class CabreroMatch(MatchState):
     @classmethod
     def check_setup(cls, players: int, options: Mapping[str, Any]) -> None:
         if players == 3 and options.get("trump_rotation"):
-            raise InvalidOptionError("Trump rotation is for more than three players (C-25a).",
-                                     option="trump_rotation")
+            raise InvalidOptionError(
+                "Trump rotation is for more than three players (C-25a).", option="trump_rotation"
+            )
         if options.get("acusar") and not options.get("renuncio"):
-            raise InvalidOptionError("The acusar option needs the renuncio option.",
-                                     option="acusar")
+            raise InvalidOptionError(
+                "The acusar option needs the renuncio option.", option="acusar"
+            )
 
     @classmethod
     def hand_class_for(cls, variant: Variant, setup: HandSetup) -> type[HandState]:
         if setup.players == 2:  # the playoff hand (option ``playoff``)
             from games.engine.variant import REGISTRY
+
             return REGISTRY["dos_ar"].hand_class
         if setup.options.get("renuncio"):
             return variant.renuncio_hand_class
@@ -479,9 +519,15 @@ class CabreroMatch(MatchState):
     def _playoff_setup(self, survivors: list[int]) -> HandSetup:
         k = len(self.hands)
         self.playoff_hand = k
-        return HandSetup(players=2, seed=hand_seed(self.seed, k), options={},
-                         dealer=0, first=True, hand_number=k,
-                         context={"seats": survivors})
+        return HandSetup(
+            players=2,
+            seed=hand_seed(self.seed, k),
+            options={},
+            dealer=0,
+            first=True,
+            hand_number=k,
+            context={"seats": survivors},
+        )
 
     def apply_action(self, action: int, seat: int | None = None) -> None:
         if seat is not None and self.playoff_hand is not None:
@@ -520,16 +566,26 @@ class CabreroMatch(MatchState):
                 places[s] = nxt
             nxt += len(group)
         winners = tuple(s for s in range(n) if places[s] == 1)
-        summary = ("Winners: " + ", ".join(f"seat {s}" for s in winners)) if winners else \
-            "Nobody survived."
-        return MatchResult(places=tuple(places), winners=winners,
-                           hands_played=len(self.hands), summary=summary,
-                           extra={"lost": list(self.lost),
-                                  "retired_at": list(self.retired_at)})
+        summary = (
+            ("Winners: " + ", ".join(f"seat {s}" for s in winners))
+            if winners
+            else "Nobody survived."
+        )
+        return MatchResult(
+            places=tuple(places),
+            winners=winners,
+            hands_played=len(self.hands),
+            summary=summary,
+            extra={"lost": list(self.lost), "retired_at": list(self.retired_at)},
+        )
 
     def _tally_json(self) -> dict[str, Any]:
-        return {"lost": list(self.lost), "retired_at": list(self.retired_at),
-                "to_retire": LOSSES_TO_RETIRE, "playoff": self.playoff_hand is not None}
+        return {
+            "lost": list(self.lost),
+            "retired_at": list(self.retired_at),
+            "to_retire": LOSSES_TO_RETIRE,
+            "playoff": self.playoff_hand is not None,
+        }
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         if self.playoff_hand is not None:  # the hand in play (or the last) is the playoff
@@ -542,19 +598,29 @@ class CabreroMatch(MatchState):
 
 
 CABRERO_OPTIONS = (
-    Option("trump_rotation", False, "No shown card: trump goes oros, copas, espadas, bastos "
-           "by hand (C-25a; four or more players)."),
+    Option(
+        "trump_rotation",
+        False,
+        "No shown card: trump goes oros, copas, espadas, bastos "
+        "by hand (C-25a; four or more players).",
+    ),
     Option("tiebreak", False, "Ties go to the player nearest the mano (C-25b)."),
     Option("playoff", False, "The last two play one hand of Argentine tute de a dos (C-25c)."),
     Option("renuncio", False, "Illegal cards are accepted and punished (C-23)."),
     Option("acusar", False, "With renuncio: a player may accuse; the hand stops (C-25d)."),
 )
 
-CABRERO = register(Variant(
-    key="cabrero", name="Tute Cabrero", players=(3, 4, 5, 6), hand_class=CabreroHand,
-    match_class=CabreroMatch, options=CABRERO_OPTIONS,
-    summary="Everyone for himself; the players in the middle lose the hand; four lost hands "
-            "and you retire."))
+CABRERO = register(
+    Variant(
+        key="cabrero",
+        name="Tute Cabrero",
+        players=(3, 4, 5, 6),
+        hand_class=CabreroHand,
+        match_class=CabreroMatch,
+        options=CABRERO_OPTIONS,
+        summary="Everyone for himself; the players in the middle lose the hand; four lost hands "
+        "and you retire.",
+    )
+)
 CABRERO.renuncio_hand_class = CabreroRenuncioHand
 CabreroRenuncioHand.variant = CABRERO
-

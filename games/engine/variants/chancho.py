@@ -50,9 +50,16 @@ class ChanchoRenuncioHand(ChanchoRules, CabreroRenuncioHand):
     __slots__ = ()
 
 
-CHANCHO = register(Variant(
-    key="chancho", name="Tute Chancho", players=(3, 4, 5, 6), hand_class=ChanchoHand,
-    match_class=CabreroMatch, options=CABRERO_OPTIONS,
-    summary="Cabrero where a king and horse of one suit taken in a trick must be sung."))
+CHANCHO = register(
+    Variant(
+        key="chancho",
+        name="Tute Chancho",
+        players=(3, 4, 5, 6),
+        hand_class=ChanchoHand,
+        match_class=CabreroMatch,
+        options=CABRERO_OPTIONS,
+        summary="Cabrero where a king and horse of one suit taken in a trick must be sung.",
+    )
+)
 CHANCHO.renuncio_hand_class = ChanchoRenuncioHand
 ChanchoRenuncioHand.variant = CHANCHO

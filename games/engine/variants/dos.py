@@ -113,7 +113,7 @@ REASONS = {
     "both_101": "Both reached 101 in the first deal: the one with more points wins the game.",
     "both_101_tie": "Both reached 101 with equal points: the winner of the last trick wins.",
     "no_101": "Nobody reached 101: the winner of the last trick deals a second deal, and the "
-              "points carry over.",
+    "points carry over.",
     "claim": "The claim was right (101 or more): the claimer wins the game.",
     "false_claim": "The claim was false (under 101): the other player wins the game.",
     "first_to_101": "Nobody claimed: the first to reach 101 wins the game.",
@@ -208,8 +208,8 @@ class DosHand(StockHand):
             params["rule"] = "answer_trump"
             trump = SUIT_NAMES_EN[self.trump]
             raise ObligationError(
-                f"A trump was led: you must answer with a trump ({trump}), any of them.",
-                **params)
+                f"A trump was led: you must answer with a trump ({trump}), any of them.", **params
+            )
         super()._reject_card(card, legal)
 
     # ----------------------------------------------------------------- the draw, the swap
@@ -244,8 +244,12 @@ class DosHand(StockHand):
 
     def _may_swap(self, seat: int) -> bool:
         need = self.swap_need
-        return (need >= 0 and self.swap_seat < 0 and self.stock_left > 1
-                and bool(self.hands[seat] >> need & 1))
+        return (
+            need >= 0
+            and self.swap_seat < 0
+            and self.stock_left > 1
+            and bool(self.hands[seat] >> need & 1)
+        )
 
     def known_cards(self, seat: int) -> int:
         """Cards everyone knows ``seat`` holds: a face-up card he drew or took by the swap."""
@@ -262,8 +266,12 @@ class DosHand(StockHand):
         acts = HandState.legal_actions(self)
         if self.phase == _PLAY:
             need = self.swap_need  # _may_swap, inlined
-            if (need >= 0 and self.swap_seat < 0 and self.stock_left > 1
-                    and self.hands[self.turn] >> need & 1):
+            if (
+                need >= 0
+                and self.swap_seat < 0
+                and self.stock_left > 1
+                and self.hands[self.turn] >> need & 1
+            ):
                 acts.append(A.SWAP)
             if self.second and self.capote_seat < 0:
                 acts.append(A.CLAIM)
@@ -302,22 +310,26 @@ class DosHand(StockHand):
 
     def _reject(self, action: int) -> None:
         if self.phase == Phase.WINDOW and (0 <= action < 40 or A.SING <= action < A.SING + 4):
-            raise WrongPhaseError("The stock is empty: first say whether you declare capote "
-                                  "('capote') or pass ('pass').")
+            raise WrongPhaseError(
+                "The stock is empty: first say whether you declare capote "
+                "('capote') or pass ('pass')."
+            )
         if action == A.TUTE:
             raise IllegalActionError("Tute is not admitted in the Spanish tute for two.")
         if action == A.SWAP:
             self._reject_swap()
         if action == A.CLAIM:
             if not self.second:
-                raise WrongPhaseError("Claims are made in a second deal only: the first deal "
-                                      "is counted at its end.")
+                raise WrongPhaseError(
+                    "Claims are made in a second deal only: the first deal is counted at its end."
+                )
             raise WrongPhaseError("Capote has been declared: the tricks decide the game now.")
         if action == A.CAPOTE:
             if self.capote_seat >= 0:
                 raise WrongPhaseError("Capote has already been declared in this deal.")
-            raise WrongPhaseError("Capote is declared once the stock is empty, before the "
-                                  "first of the last 8 tricks.")
+            raise WrongPhaseError(
+                "Capote is declared once the stock is empty, before the first of the last 8 tricks."
+            )
         if action == A.PASS:
             raise WrongPhaseError("There is nothing to pass now: play a card.")
         super()._reject(action)
@@ -325,16 +337,22 @@ class DosHand(StockHand):
     def _reject_swap(self) -> None:
         trump = SUIT_NAMES_EN[self.trump]
         if self.swap_need < 0:
-            raise IllegalActionError("The turned card is the 2: there is nothing to exchange "
-                                     "for it.")
+            raise IllegalActionError(
+                "The turned card is the 2: there is nothing to exchange for it."
+            )
         if self.swap_seat >= 0:
             raise IllegalActionError("The turned card has already been exchanged in this deal.")
         if self.phase != Phase.PLAY or self.stock_left <= 1:
-            raise WrongPhaseError("The turned card may be exchanged only while the stock holds "
-                                  "more than the turned card.")
+            raise WrongPhaseError(
+                "The turned card may be exchanged only while the stock holds "
+                "more than the turned card."
+            )
         raise IllegalActionError(
             f"To exchange the turned {CARDS[self.turned].name('en')} you need the "
-            f"{CARDS[self.swap_need].name('en')}.", card=NOTATION[self.swap_need], trump=trump)
+            f"{CARDS[self.swap_need].name('en')}.",
+            card=NOTATION[self.swap_need],
+            trump=trump,
+        )
 
     # ----------------------------------------------------------------- points
 
@@ -377,8 +395,9 @@ class DosHand(StockHand):
             winner, code = (s, "claim") if totals[s] >= GAME_POINTS else (1 - s, "false_claim")
         elif self.capote_seat >= 0:
             c = self.capote_seat
-            made = (len(self.history) - self.capote_from == LAST_TRICKS
-                    and all(t.winner == c for t in self.history[self.capote_from:]))
+            made = len(self.history) - self.capote_from == LAST_TRICKS and all(
+                t.winner == c for t in self.history[self.capote_from :]
+            )
             winner, code = (c, "capote") if made else (1 - c, "capote_failed")
             capote = c if made else None
         elif not self.second:
@@ -389,19 +408,32 @@ class DosHand(StockHand):
             winner = last if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
             code = "more_points"
         extra: dict[str, Any] = {
-            "deal": 2 if self.second else 1, "carried": list(self.carried), "totals": totals,
+            "deal": 2 if self.second else 1,
+            "carried": list(self.carried),
+            "totals": totals,
             "first_to_101": self.first_reached if self.first_reached >= 0 else None,
-            "last_trick": last if last >= 0 else None, "game_over": winner is not None,
-            "claim": ({"seat": self.claim_seat, "valid": code == "claim"}
-                      if self.claim_seat >= 0 else None),
+            "last_trick": last if last >= 0 else None,
+            "game_over": winner is not None,
+            "claim": (
+                {"seat": self.claim_seat, "valid": code == "claim"}
+                if self.claim_seat >= 0
+                else None
+            ),
             "capote_declared": self.capote_seat if self.capote_seat >= 0 else None,
         }
         return HandResult(
-            points=tuple(points), card_points=tuple(self.card_pts), tricks=tuple(self.tricks),
+            points=tuple(points),
+            card_points=tuple(self.card_pts),
+            tricks=tuple(self.tricks),
             cantos=tuple(self.cantos),
             losers=(1 - winner,) if winner is not None else (),
             winners=(winner,) if winner is not None else (),
-            reason_code=code, reason=REASONS[code], capote=capote, tute=None, extra=extra)
+            reason_code=code,
+            reason=REASONS[code],
+            capote=capote,
+            tute=None,
+            extra=extra,
+        )
 
     # ----------------------------------------------------------------- observations
 
@@ -412,12 +444,22 @@ class DosHand(StockHand):
         obs["carried"] = list(self.carried) if self.second else None
         obs["totals_hidden"] = hidden
         obs["totals"] = None if hidden else self.totals()
-        obs["swap"] = None if self.swap_seat < 0 else {
-            "seat": self.swap_seat, "gave": NOTATION[self.swap_need],
-            "took": NOTATION[self.turned], "pending": self.reserved >= 0}
+        obs["swap"] = (
+            None
+            if self.swap_seat < 0
+            else {
+                "seat": self.swap_seat,
+                "gave": NOTATION[self.swap_need],
+                "took": NOTATION[self.turned],
+                "pending": self.reserved >= 0,
+            }
+        )
         obs["capote_window"] = self.phase == Phase.WINDOW
-        obs["capote"] = None if self.capote_seat < 0 else {
-            "seat": self.capote_seat, "from_trick": self.capote_from}
+        obs["capote"] = (
+            None
+            if self.capote_seat < 0
+            else {"seat": self.capote_seat, "from_trick": self.capote_from}
+        )
         obs["claim"] = None if self.claim_seat < 0 else {"seat": self.claim_seat}
 
 
@@ -426,11 +468,16 @@ def _carried(context: Mapping[str, Any]) -> tuple[int, int]:
     carried = context.get("carried")
     if carried is None:
         return (0, 0)
-    if (not isinstance(carried, (list, tuple)) or len(carried) != 2
-            or not all(isinstance(p, int) and not isinstance(p, bool)
-                       and 0 <= p < GAME_POINTS for p in carried)):
-        raise SetupError("A second deal carries two totals, each from 0 to 100, e.g. "
-                         "{'carried': [70, 64]}.")
+    if (
+        not isinstance(carried, (list, tuple))
+        or len(carried) != 2
+        or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < GAME_POINTS for p in carried
+        )
+    ):
+        raise SetupError(
+            "A second deal carries two totals, each from 0 to 100, e.g. {'carried': [70, 64]}."
+        )
     return (carried[0], carried[1])
 
 
@@ -475,31 +522,60 @@ class DosMatch(MatchState):
         else:
             dealer = (self.first_dealer + len(self.game_winners)) % 2
             context = {}
-        return HandSetup(players=2, seed=hand_seed(self.seed, k), options=self.options,
-                         dealer=dealer, first=False, hand_number=k, context=context)
+        return HandSetup(
+            players=2,
+            seed=hand_seed(self.seed, k),
+            options=self.options,
+            dealer=dealer,
+            first=False,
+            hand_number=k,
+            context=context,
+        )
 
     def _finish(self) -> MatchResult:
         winner = 0 if self.games[0] > self.games[1] else 1
         places = (1, 2) if winner == 0 else (2, 1)
         return MatchResult(
-            places=places, winners=(winner,), hands_played=len(self.hands),
+            places=places,
+            winners=(winner,),
+            hands_played=len(self.hands),
             summary=f"Seat {winner} wins the match {self.games[winner]} games to "
-                    f"{self.games[1 - winner]}.",
-            extra={"games": list(self.games), "game_winners": list(self.game_winners),
-                   "games_agreed": self.options["games"]})
+            f"{self.games[1 - winner]}.",
+            extra={
+                "games": list(self.games),
+                "game_winners": list(self.game_winners),
+                "games_agreed": self.options["games"],
+            },
+        )
 
     def _tally_json(self) -> dict[str, Any]:
-        return {"games": list(self.games), "games_agreed": self.options["games"],
-                "games_to_win": self.games_to_win(), "game_winners": list(self.game_winners),
-                "game": len(self.game_winners) + 1,
-                "deal": 2 if self.carried is not None else 1,
-                "carried": list(self.carried) if self.carried is not None else None}
+        return {
+            "games": list(self.games),
+            "games_agreed": self.options["games"],
+            "games_to_win": self.games_to_win(),
+            "game_winners": list(self.game_winners),
+            "game": len(self.game_winners) + 1,
+            "deal": 2 if self.carried is not None else 1,
+            "carried": list(self.carried) if self.carried is not None else None,
+        }
 
 
-DOS = register(Variant(
-    key="dos", name="Tute for two (Spanish)", players=(2,), hand_class=DosHand,
-    match_class=DosMatch,
-    options=(Option("games", 3, "Games agreed for the match; the first to win a majority of "
-                    "them wins it.", choices=GAMES_CHOICES),),
-    summary="Two players, eight cards each and a stock; 101 points win a game (a second deal "
-            "if nobody makes them, totals kept from memory); capote wins outright."))
+DOS = register(
+    Variant(
+        key="dos",
+        name="Tute for two (Spanish)",
+        players=(2,),
+        hand_class=DosHand,
+        match_class=DosMatch,
+        options=(
+            Option(
+                "games",
+                3,
+                "Games agreed for the match; the first to win a majority of them wins it.",
+                choices=GAMES_CHOICES,
+            ),
+        ),
+        summary="Two players, eight cards each and a stock; 101 points win a game (a second deal "
+        "if nobody makes them, totals kept from memory); capote wins outright.",
+    )
+)

@@ -53,8 +53,9 @@ REASONS = {
 }
 
 
-def dos_ar_winner(points: tuple[int, int] | list[int], last_trick: int,
-                  tute: int | None = None) -> tuple[int, str]:
+def dos_ar_winner(
+    points: tuple[int, int] | list[int], last_trick: int, tute: int | None = None
+) -> tuple[int, str]:
     """The winner of a hand of tute de a dos, and the reason code.
 
     >>> dos_ar_winner([70, 60], 1)
@@ -90,10 +91,18 @@ class DosArHand(StockHand):
         winner, code = dos_ar_winner(points, last, tute)
         capote = next((s for s in (0, 1) if self.tricks[s] == TRICKS), None)
         return HandResult(
-            points=tuple(points), card_points=tuple(self.card_pts), tricks=tuple(self.tricks),
-            cantos=tuple(self.cantos), losers=(1 - winner,), winners=(winner,),
-            reason_code=code, reason=REASONS[code], capote=capote, tute=tute,
-            extra={"last_trick": last if self.history else None})
+            points=tuple(points),
+            card_points=tuple(self.card_pts),
+            tricks=tuple(self.tricks),
+            cantos=tuple(self.cantos),
+            losers=(1 - winner,),
+            winners=(winner,),
+            reason_code=code,
+            reason=REASONS[code],
+            capote=capote,
+            tute=tute,
+            extra={"last_trick": last if self.history else None},
+        )
 
 
 class DosArMatch(MatchState):
@@ -120,16 +129,26 @@ class DosArMatch(MatchState):
         winner = 1 - loser
         places = [0, 0]
         places[winner], places[loser] = 1, 2
-        return MatchResult(places=tuple(places), winners=(winner,), hands_played=len(self.hands),
-                           summary=f"Seat {winner} wins: seat {loser} lost {LOSSES_TO_END} hands.",
-                           extra={"lost": list(self.lost)})
+        return MatchResult(
+            places=tuple(places),
+            winners=(winner,),
+            hands_played=len(self.hands),
+            summary=f"Seat {winner} wins: seat {loser} lost {LOSSES_TO_END} hands.",
+            extra={"lost": list(self.lost)},
+        )
 
     def _tally_json(self) -> dict[str, Any]:
         return {"lost": list(self.lost), "to_lose": LOSSES_TO_END}
 
 
-DOS_AR = register(Variant(
-    key="dos_ar", name="Tute de a dos (Argentine)", players=(2,), hand_class=DosArHand,
-    match_class=DosArMatch,
-    summary="Two players, six cards each and a stock; only 'a más': fewer points loses the "
-            "hand; four lost hands lose the match."))
+DOS_AR = register(
+    Variant(
+        key="dos_ar",
+        name="Tute de a dos (Argentine)",
+        players=(2,),
+        hand_class=DosArHand,
+        match_class=DosArMatch,
+        summary="Two players, six cards each and a stock; only 'a más': fewer points loses the "
+        "hand; four lost hands lose the match.",
+    )
+)

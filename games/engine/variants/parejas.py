@@ -62,10 +62,24 @@ class ParejasMatch(TeamMatch):
         return int(self.options["games"]) // 2 + 1
 
 
-PAREJAS = register(Variant(
-    key="parejas", name="Tute por parejas", players=(4,), hand_class=ParejasHand,
-    match_class=ParejasMatch, teams=True,
-    options=(Option("games", 3, "Games agreed beforehand: the match is best of this many "
-                    "(the first pair to win a majority wins).", choices=(1, 3, 5, 7)),),
-    summary="Four players in two pairs, partners opposite; the pair with more points wins "
-            "the game, a tute wins it at once."))
+PAREJAS = register(
+    Variant(
+        key="parejas",
+        name="Tute por parejas",
+        players=(4,),
+        hand_class=ParejasHand,
+        match_class=ParejasMatch,
+        teams=True,
+        options=(
+            Option(
+                "games",
+                3,
+                "Games agreed beforehand: the match is best of this many "
+                "(the first pair to win a majority wins).",
+                choices=(1, 3, 5, 7),
+            ),
+        ),
+        summary="Four players in two pairs, partners opposite; the pair with more points wins "
+        "the game, a tute wins it at once.",
+    )
+)

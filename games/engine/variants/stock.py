@@ -58,7 +58,7 @@ class StockHand(HandState):
         self.turned = turned
         self.trump = SUIT[turned]
         #: The hidden stock, top first (immutable: shared between clones).
-        self.stock: tuple[int, ...] = tuple(deck[2 * h + 1:])
+        self.stock: tuple[int, ...] = tuple(deck[2 * h + 1 :])
         self.stock_pos = 0
         #: Cards left in the stock, counting the face-up bottom card.
         self.stock_left = 40 - 2 * h
@@ -108,7 +108,7 @@ class StockHand(HandState):
         """The cards still in the stock, hidden ones included: for the server and tests,
         never for an observation."""
         mask = 0
-        for c in self.stock[self.stock_pos:]:
+        for c in self.stock[self.stock_pos :]:
             mask |= 1 << c
         if self.bottom >= 0:
             mask |= 1 << self.bottom

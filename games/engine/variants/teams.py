@@ -106,7 +106,8 @@ def deck_for_hands(hands: list[list[int]], dealer: int) -> list[int]:
 
 #: SUNG_KINGS[sung]: the kings of the suits in the 4-bit mask ``sung`` (``HandState.sung``).
 SUNG_KINGS: tuple[int, ...] = tuple(
-    sum(1 << KING_OF[s] for s in range(4) if sung >> s & 1) for sung in range(16))
+    sum(1 << KING_OF[s] for s in range(4) if sung >> s & 1) for sung in range(16)
+)
 
 REASONS = {
     "tute": "Tute: the team that sang it wins the game at once.",
@@ -148,8 +149,11 @@ class TeamHandState(HandState):
 
     def _canto_actions(self, seat: int) -> list[int]:
         hand = self.hands[seat]
-        if not (hand & (hand << 1) & ALL_KINGS or (hand & ALL_KINGS) == ALL_KINGS
-                or (hand & ALL_HORSES) == ALL_HORSES):
+        if not (
+            hand & (hand << 1) & ALL_KINGS
+            or (hand & ALL_KINGS) == ALL_KINGS
+            or (hand & ALL_HORSES) == ALL_HORSES
+        ):
             return []  # no pair and no tute in hand: nothing to sing (the common case)
         acts = super()._canto_actions(seat)
         if acts and acts[0] == A.TUTE and not self._tute_open(seat):
@@ -175,8 +179,11 @@ class TeamHandState(HandState):
         # a king bit for each suit whose king and horse (one bit below) are both unknown
         if unknown & (unknown << 1) & ALL_KINGS & ~SUNG_KINGS[self.sung]:
             return True
-        return (size >= 4 and self._tute_open(seat)
-                and (unknown & ALL_KINGS == ALL_KINGS or unknown & ALL_HORSES == ALL_HORSES))
+        return (
+            size >= 4
+            and self._tute_open(seat)
+            and (unknown & ALL_KINGS == ALL_KINGS or unknown & ALL_HORSES == ALL_HORSES)
+        )
 
     def _after_trick(self, winner: int) -> None:
         self.may_sing = winner
@@ -209,19 +216,25 @@ class TeamHandState(HandState):
             if 0 <= action < 40:
                 raise WrongPhaseError(
                     f"Your partner (seat {self.leader}) took the trick: sing a canto or "
-                    "pass before he leads.", leader=self.leader)
+                    "pass before he leads.",
+                    leader=self.leader,
+                )
             if action == A.TUTE and not self._tute_open(seat):
                 raise IllegalActionError(self._tute_closed_message())
             if A.SING <= action < A.SING + 4 or action == A.TUTE:
-                raise IllegalActionError("You do not hold that canto, or it has already been "
-                                         "sung.", canto=A.action_to_notation(action))
+                raise IllegalActionError(
+                    "You do not hold that canto, or it has already been sung.",
+                    canto=A.action_to_notation(action),
+                )
         elif A.SING <= action < A.SING + 4 or action == A.TUTE:
             if self.phase == Phase.PLAY and self.trick:
-                raise WrongPhaseError("You can only sing before leading, after your team wins "
-                                      "a trick.")
+                raise WrongPhaseError(
+                    "You can only sing before leading, after your team wins a trick."
+                )
             if self.may_sing != seat:
-                raise WrongPhaseError("You can only sing right after your team wins a trick, "
-                                      "once per trick.")
+                raise WrongPhaseError(
+                    "You can only sing right after your team wins a trick, once per trick."
+                )
             if action == A.TUTE and not self._tute_open(seat):
                 raise IllegalActionError(self._tute_closed_message())
         super()._reject(action)
@@ -251,24 +264,35 @@ class TeamHandState(HandState):
         else:
             win, code = team_of(self.history[-1].winner), "tie_last_trick"
         return HandResult(
-            points=tuple(points), card_points=tuple(self.card_pts), tricks=tuple(self.tricks),
-            cantos=tuple(self.cantos), losers=TEAMS[1 - win], winners=TEAMS[win],
-            reason_code=code, reason=REASONS[code], tute=tute, team_points=tuple(tp),
-            extra={"winning_team": win, "games": self._games_credited(win, tp, code),
-                   "teams": [list(t) for t in TEAMS]})
+            points=tuple(points),
+            card_points=tuple(self.card_pts),
+            tricks=tuple(self.tricks),
+            cantos=tuple(self.cantos),
+            losers=TEAMS[1 - win],
+            winners=TEAMS[win],
+            reason_code=code,
+            reason=REASONS[code],
+            tute=tute,
+            team_points=tuple(tp),
+            extra={
+                "winning_team": win,
+                "games": self._games_credited(win, tp, code),
+                "teams": [list(t) for t in TEAMS],
+            },
+        )
 
     # ----------------------------------------------------------------- observation
 
     def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
         obs["teams"] = [list(t) for t in TEAMS]
         obs["partner"] = partner_of(seat) if seat is not None else None
-        obs["turned_held"] = (self.turned >= 0
-                              and bool(self.hands[self.dealer] >> self.turned & 1))
+        obs["turned_held"] = self.turned >= 0 and bool(self.hands[self.dealer] >> self.turned & 1)
         obs["team_points"] = self.team_points()
         obs["team_tricks"] = [self.tricks[0] + self.tricks[2], self.tricks[1] + self.tricks[3]]
         obs["may_sing"] = self.may_sing if self.may_sing >= 0 else None
-        obs["window"] = ({"seat": self.turn, "leader": self.leader}
-                         if self.phase == Phase.WINDOW else None)
+        obs["window"] = (
+            {"seat": self.turn, "leader": self.leader} if self.phase == Phase.WINDOW else None
+        )
         obs["sung_suits"] = [SUIT_LETTERS[s] for s in range(4) if self.sung >> s & 1]
 
 
@@ -306,11 +330,20 @@ class TeamMatch(MatchState):
         places = tuple(1 if team_of(s) == win else 2 for s in range(PLAYERS))
         a, b = TEAMS[win]
         return MatchResult(
-            places=places, winners=TEAMS[win], hands_played=len(self.hands),
+            places=places,
+            winners=TEAMS[win],
+            hands_played=len(self.hands),
             summary=f"Seats {a} and {b} win {self.games[win]} games to {self.games[1 - win]}.",
-            extra={"games": list(self.games), "target": self.target(),
-                   "teams": [list(t) for t in TEAMS]})
+            extra={
+                "games": list(self.games),
+                "target": self.target(),
+                "teams": [list(t) for t in TEAMS],
+            },
+        )
 
     def _tally_json(self) -> dict[str, Any]:
-        return {"games": list(self.games), "target": self.target(),
-                "teams": [list(t) for t in TEAMS]}
+        return {
+            "games": list(self.games),
+            "target": self.target(),
+            "teams": [list(t) for t in TEAMS],
+        }

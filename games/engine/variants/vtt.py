@@ -242,8 +242,7 @@ class VTTHand(TeamHandState):
 
     def _reject_card(self, card: int, legal: int) -> None:
         if not self.hands[self.turn] >> card & 1:
-            raise CardNotInHandError(f"You do not hold the {NOTATION[card]}.",
-                                     card=NOTATION[card])
+            raise CardNotInHandError(f"You do not hold the {NOTATION[card]}.", card=NOTATION[card])
         lead, trump, played = self.lead, self.trump, self.played
         trumps_in = played & SUIT_MASK[trump]
         best = highest(trumps_in) if trumps_in else highest(played & SUIT_MASK[lead])
@@ -277,8 +276,11 @@ class VTTHand(TeamHandState):
         return "Tute may only be declared right after your team wins its first trick."
 
     def _games_credited(self, team: int, team_points: list[int], code: str) -> int:
-        if self.setup.options.get("double_101") and code != "tute" \
-                and team_points[team] >= DOUBLE_AT:
+        if (
+            self.setup.options.get("double_101")
+            and code != "tute"
+            and team_points[team] >= DOUBLE_AT
+        ):
             return 2
         return 1
 
@@ -306,15 +308,29 @@ class VTTMatch(TeamMatch):
         return int(self.options["games"])
 
 
-VTT = register(Variant(
-    key="vtt", name="Variable Trump Tute", players=(4,), hand_class=VTTHand,
-    match_class=VTTMatch, teams=True,
-    options=(
-        Option("games", 6, "Games a team must win to take the match.", choices=(6, 8)),
-        Option("coins_trump", False, "The initial trump is coins and the holder of the 2 of "
-               "coins leads the first trick."),
-        Option("double_101", False, "A team that wins a game with 101 points or more is "
-               "credited with two games."),
-    ),
-    summary="Mark Steere's Tute for two teams where every trump played changes the lead and "
-            "trump suits within the trick."))
+VTT = register(
+    Variant(
+        key="vtt",
+        name="Variable Trump Tute",
+        players=(4,),
+        hand_class=VTTHand,
+        match_class=VTTMatch,
+        teams=True,
+        options=(
+            Option("games", 6, "Games a team must win to take the match.", choices=(6, 8)),
+            Option(
+                "coins_trump",
+                False,
+                "The initial trump is coins and the holder of the 2 of "
+                "coins leads the first trick.",
+            ),
+            Option(
+                "double_101",
+                False,
+                "A team that wins a game with 101 points or more is credited with two games.",
+            ),
+        ),
+        summary="Mark Steere's Tute for two teams where every trump played changes the lead and "
+        "trump suits within the trick.",
+    )
+)
