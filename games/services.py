@@ -743,6 +743,7 @@ def _announce_finish(table: Table, seats: Sequence[Seat]) -> None:
         "places": list(result.get("places", [])),
         "winners": list(result.get("winners", [])),
         "rated": table.rated,
+        "private": table.is_private,
         "result": result,
         "record": table.record,
         "source_kind": table.source_kind,

@@ -12,6 +12,7 @@ action has committed, with these keyword arguments:
 ``places``        ``[place of seat 0, place of seat 1, ...]`` (1 is best; ties share a place)
 ``winners``       the winning positions
 ``rated``         whether the table was rated
+``private``       whether the table was private (its match is listed only to its players)
 ``result``        the engine's ``MatchResult.to_json()``
 ``record``        the engine's match record (``games.engine.records.match_record``)
 ``source_kind``, ``source_id``  who opened the table (e.g. a tournament round), or "" / None
