@@ -254,6 +254,10 @@ class TournamentEntry(EntryBase):
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     #: The first round the entry could be paired in (late entries start later).
     joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
+    #: 1 for the highest-rated entry, fixed when the entry is first paired (:mod:`.seeding`).
+    seed = models.PositiveSmallIntegerField(_("seed number"), null=True, blank=True)
+    #: The rating the seed was given by (None: unrated).
+    seed_rating = models.IntegerField(_("rating when seeded"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("tournament entry")

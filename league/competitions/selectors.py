@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from league.models import Club, Membership
 
-from . import adapter, services
+from . import adapter, seeding, services
 from .models import (
     Board,
     BoardSeat,
@@ -97,6 +97,24 @@ def tournament_entries(*, tournament: Tournament) -> QuerySet[TournamentEntry]:
         .select_related(*ENTRY_RELATED)
         .order_by("status", "registered_at", "pk")
     )
+
+
+def tournament_field(*, tournament: Tournament) -> list[seeding.Seeded]:
+    """The entries with their seeds, for the tournament page: playing entries by seed, then
+    the withdrawn ones (registration order).
+
+    A paired entry shows the seed it was given and the rating it was given by; one not paired
+    yet (every entry before round 1, a late entry) the seed its current rating would give it.
+    """
+    entries = list(tournament_entries(tournament=tournament).order_by("registered_at", "pk"))
+    seeded = sorted((e for e in entries if e.is_active and e.seed), key=lambda e: e.seed)
+    waiting = [e for e in entries if e.is_active and not e.seed]
+    last = max((e.seed or 0 for e in entries), default=0)
+    return [
+        *(seeding.Seeded(e, e.seed, e.seed_rating) for e in seeded),
+        *seeding.projected(variant=tournament.variant, entries=waiting, first=last + 1),
+        *(seeding.Seeded(e, e.seed, e.seed_rating) for e in entries if not e.is_active),
+    ]
 
 
 def entry_of(*, tournament: Tournament, user: Any) -> TournamentEntry | None:

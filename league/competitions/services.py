@@ -34,7 +34,7 @@ from itertools import pairwise
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils import formats as dj_formats
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -48,7 +48,7 @@ from games.models import Table as LiveTable
 from league.models import Club, Membership, User
 from league.pairing import TIEBREAKS, PairingError, pair
 
-from . import adapter, errors, formats, schedule
+from . import adapter, errors, formats, schedule, seeding
 from .models import (
     Board,
     BoardSeat,
@@ -584,6 +584,19 @@ def _tournament_seats(tournament: Tournament) -> list[BoardSeat]:
     )
 
 
+def _seed_new_entries(tournament: Tournament, entries: Sequence[TournamentEntry]) -> None:
+    """Seed the entries (in entry order) about to be paired for the first time, after those
+    already seeded, by their current rating (:mod:`.seeding`)."""
+    new = [e for e in entries if e.seed is None]
+    if not new:
+        return
+    last = tournament.entries.aggregate(last=Max("seed"))["last"] or 0
+    for seeded in seeding.projected(variant=tournament.variant, entries=new, first=last + 1):
+        seeded.entry.seed = seeded.seed
+        seeded.entry.seed_rating = seeded.rating
+    TournamentEntry.objects.bulk_update(new, ["seed", "seed_rating"])
+
+
 def _pair_next_round(tournament: Tournament, now: datetime) -> Round:
     tournament = _locked_tournament(tournament)
     if tournament.status == Tournament.Status.FINISHED:
@@ -608,14 +621,19 @@ def _pair_next_round(tournament: Tournament, now: datetime) -> Round:
     entries = list(
         entries_qs.filter(status=TournamentEntry.Status.ACTIVE, joined_round__lte=number)
         .select_related("player", "partner")
-        .order_by("pk")
+        .order_by("registered_at", "pk")
     )
     if len(entries) < tournament.min_table_size:
         raise errors.RoundError(
             _("Not enough players to pair a round: at least %(n)s are needed.")
             % {"n": tournament.min_table_size}
         )
-    field = adapter.pairing_entries(entries, _tournament_seats(tournament))
+    _seed_new_entries(tournament, entries)
+    field = adapter.pairing_entries(
+        entries,
+        _tournament_seats(tournament),
+        ratings={e.pk: seeding.pairing_rating(e.seed) for e in entries if e.seed is not None},
+    )
     try:
         pairing = pair(
             field, table_size=tournament.table_size, min_table_size=tournament.min_table_size

@@ -226,7 +226,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "can_organise": can_organise,
         "my_entry": selectors.entry_of(tournament=tournament, user=request.user),
-        "entries": selectors.tournament_entries(tournament=tournament),
+        "entries": selectors.tournament_field(tournament=tournament),
         "rounds": rounds,
         "current_round": current,
         "standings": selectors.tournament_standings(tournament=tournament),

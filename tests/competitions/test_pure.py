@@ -11,10 +11,10 @@ from itertools import combinations
 import pytest
 
 from games.engine import get_variant
-from league.competitions import adapter, formats, schedule
+from league.competitions import adapter, formats, schedule, seeding
 
 
-@pytest.mark.parametrize("module", [formats, schedule, adapter])
+@pytest.mark.parametrize("module", [formats, schedule, adapter, seeding])
 def test_doctests(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted and not result.failed
