@@ -1,23 +1,41 @@
-"""Read-only API of competitions, plugged into ``/api/`` through ``CompetitionsConfig.api_routes``.
+"""API of competitions, plugged into ``/api/`` through ``CompetitionsConfig.api_routes``.
 
-``/api/tournaments/`` (and ``/{id}/``, ``/{id}/rounds/``, ``/{id}/standings/``),
-``/api/leagues/`` (and ``/{id}/``) and ``/api/seasons/{id}/`` (divisions with standings and
-fixtures). Everything is public, like the pages; writes stay on the pages (the services they
-call are the same any future write endpoint would call).
+Reads, public like the pages: ``/api/tournaments/`` (and ``/{id}/``, ``/{id}/rounds/``,
+``/{id}/standings/``, ``/{id}/entries/``: the field by seed), ``/api/leagues/`` (and ``/{id}/``)
+and ``/api/seasons/{id}/`` (divisions with standings and fixtures).
+
+A player's own writes, through the services the pages call (a ``LeagueError`` becomes a 400
+with its message, see ``league.api.exceptions``; nothing is written then):
+
+* ``POST /api/tournaments/{id}/entries/`` registers the caller (``{"partner": "<user name>"}``
+  in pair variants); ``POST /api/tournament-entries/{id}/withdraw/`` and ``/check-in/`` act on
+  the caller's entry;
+* ``POST /api/seasons/{id}/entries/`` joins a season; ``POST /api/season-entries/{id}/withdraw/``
+  leaves it.
+
+An entry that is not the caller's (he is neither its player nor its partner) is a 403.
+Organiser actions stay on the pages.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, serializers, viewsets
+from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import adapter, selectors
-from .models import Fixture, League, Season, Tournament
+from league.models import User
+
+from . import adapter, errors, selectors, services
+from .models import Fixture, League, Season, SeasonEntry, Tournament, TournamentEntry
+
+ID_RE = r"[0-9]{1,18}"
 
 
 class EntrySerializer(serializers.Serializer):
@@ -25,6 +43,78 @@ class EntrySerializer(serializers.Serializer):
     name = serializers.CharField()
     player = serializers.CharField(source="player.username")
     partner = serializers.CharField(source="partner.username", default=None)
+
+
+class SeededEntrySerializer(serializers.Serializer):
+    """One entry of a tournament's field (``seed`` null: withdrawn before it was paired)."""
+
+    seed = serializers.IntegerField(allow_null=True)
+    rating = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField(source="entry.status")
+    entry = EntrySerializer()
+
+
+class TournamentEntrySerializer(serializers.ModelSerializer):
+    """The caller's tournament entry, as a write returns it."""
+
+    name = serializers.CharField()
+    player = serializers.CharField(source="player.username")
+    partner = serializers.CharField(source="partner.username", default=None)
+
+    class Meta:
+        model = TournamentEntry
+        fields = [
+            "id",
+            "tournament",
+            "name",
+            "player",
+            "partner",
+            "status",
+            "reason",
+            "checked_in_at",
+            "joined_round",
+            "seed",
+        ]
+
+
+class SeasonEntrySerializer(serializers.ModelSerializer):
+    """The caller's season entry, as a write returns it."""
+
+    name = serializers.CharField()
+    player = serializers.CharField(source="player.username")
+    partner = serializers.CharField(source="partner.username", default=None)
+    division = serializers.CharField(source="division.label")
+
+    class Meta:
+        model = SeasonEntry
+        fields = ["id", "season", "name", "player", "partner", "division"]
+
+
+class RegisterSerializer(serializers.Serializer):
+    """Registering: the partner's user name in pair variants (nothing otherwise)."""
+
+    partner = serializers.CharField(required=False, allow_blank=True, max_length=150, default="")
+
+    def validate_partner(self, value: str) -> User | None:
+        if not value.strip():
+            return None
+        user = selectors.user_named(value)
+        if user is None:
+            raise serializers.ValidationError(_("There is no player with that user name."))
+        return user
+
+
+def _partner(request: Request) -> User | None:
+    data = RegisterSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    partner: User | None = data.validated_data["partner"]
+    return partner
+
+
+def _own(entry: TournamentEntry | SeasonEntry, user: Any) -> None:
+    """403 unless ``user`` plays in ``entry`` (as its player or partner)."""
+    if user.pk not in entry.user_ids():
+        raise PermissionDenied(_("This is not your entry."))
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -160,6 +250,32 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = TournamentSerializer
     queryset = Tournament.objects.select_related("club").order_by("-pk")
     filterset_fields = ["club__slug", "variant", "status"]
+    lookup_value_regex = ID_RE
+
+    @extend_schema(methods=["GET"], responses=SeededEntrySerializer(many=True))
+    @extend_schema(
+        methods=["POST"],
+        request=RegisterSerializer,
+        responses={201: TournamentEntrySerializer},
+        description="Register the caller (pair variants: with the partner's user name).",
+    )
+    @action(
+        detail=True,
+        methods=["get", "post"],
+        permission_classes=[permissions.IsAuthenticatedOrReadOnly],
+        pagination_class=None,
+        filterset_fields=None,
+    )
+    def entries(self, request: Request, pk: str | None = None) -> Response:
+        """GET: the field by seed (docs/competitions.md, "Seeding"). POST: register."""
+        tournament = self.get_object()
+        if request.method == "GET":
+            field = selectors.tournament_field(tournament=tournament)
+            return Response(SeededEntrySerializer(field, many=True).data)
+        entry = services.tournament_register(
+            tournament=tournament, user=request.user, partner=_partner(request)
+        )
+        return Response(TournamentEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=RoundSerializer(many=True))
     @action(detail=True)
@@ -203,3 +319,67 @@ class SeasonViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     serializer_class = SeasonSerializer
     queryset = Season.objects.select_related("league")
+    lookup_value_regex = ID_RE
+
+    @extend_schema(
+        request=RegisterSerializer,
+        responses={201: SeasonEntrySerializer},
+        description="Join the season (club members, while it is open for registration).",
+    )
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def entries(self, request: Request, pk: str | None = None) -> Response:
+        entry = services.season_register(
+            season=self.get_object(), user=request.user, partner=_partner(request)
+        )
+        return Response(SeasonEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentEntryViewSet(viewsets.GenericViewSet):
+    """The caller's tournament entry: withdraw, check in (403 for someone else's entry)."""
+
+    serializer_class = TournamentEntrySerializer
+    queryset = TournamentEntry.objects.select_related("tournament", "player", "partner")
+    permission_classes = [permissions.IsAuthenticated]
+    lookup_value_regex = ID_RE
+    filter_backends: list[Any] = []
+
+    def _act(self, request: Request, service: Any) -> Response:
+        entry = self.get_object()
+        _own(entry, request.user)
+        with transaction.atomic():
+            if not entry.is_active:
+                raise errors.NotRegisteredError(_("You are not registered for this tournament."))
+            changed = service(tournament=entry.tournament, user=request.user)
+            if changed.pk != entry.pk:  # cannot happen: one active entry per player
+                raise errors.NotRegisteredError(_("You are not registered for this tournament."))
+        return Response(TournamentEntrySerializer(changed).data)
+
+    @extend_schema(request=None, responses=TournamentEntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Leave the tournament (before it starts, or as a drop-out: no later rounds)."""
+        return self._act(request, services.tournament_withdraw)
+
+    @extend_schema(request=None, responses=TournamentEntrySerializer)
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str | None = None) -> Response:
+        """Confirm you will play (before round 1 is paired)."""
+        return self._act(request, services.tournament_check_in)
+
+
+class SeasonEntryViewSet(viewsets.GenericViewSet):
+    """The caller's season entry: leave the season before it starts (403 for someone else's)."""
+
+    serializer_class = SeasonEntrySerializer
+    queryset = SeasonEntry.objects.select_related("season", "player", "partner")
+    permission_classes = [permissions.IsAuthenticated]
+    lookup_value_regex = ID_RE
+    filter_backends: list[Any] = []
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        entry = self.get_object()
+        _own(entry, request.user)
+        services.season_withdraw(season=entry.season, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -20,6 +20,12 @@ class CompetitionsConfig(AppConfig):
         ("tournaments", "league.competitions.api.TournamentViewSet", "tournament"),
         ("leagues", "league.competitions.api.LeagueViewSet", "league"),
         ("seasons", "league.competitions.api.SeasonViewSet", "season"),
+        (
+            "tournament-entries",
+            "league.competitions.api.TournamentEntryViewSet",
+            "tournament-entry",
+        ),
+        ("season-entries", "league.competitions.api.SeasonEntryViewSet", "season-entry"),
     )
 
     def ready(self) -> None:

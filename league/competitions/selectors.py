@@ -17,7 +17,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.models import Club, Membership
+from league.models import Club, Membership, User
 
 from . import adapter, seeding, services
 from .models import (
@@ -97,6 +97,12 @@ def tournament_entries(*, tournament: Tournament) -> QuerySet[TournamentEntry]:
         .select_related(*ENTRY_RELATED)
         .order_by("status", "registered_at", "pk")
     )
+
+
+def user_named(name: str) -> User | None:
+    """The user with this user name (any case), e.g. the partner a player names."""
+    name = name.strip()
+    return User.objects.filter(username__iexact=name).first() if name else None
 
 
 def tournament_field(*, tournament: Tournament) -> list[seeding.Seeded]:

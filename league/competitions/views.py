@@ -67,11 +67,6 @@ def _season_or_404(pk: int) -> Season:
     return season
 
 
-def _user_named(name: str) -> User | None:
-    name = name.strip()
-    return User.objects.filter(username__iexact=name).first() if name else None
-
-
 def _back(request: HttpRequest, default: object) -> HttpResponse:
     """Back to the page the form was on (``next``, on this site only), else ``default``."""
     target = request.POST.get("next", "")
@@ -144,7 +139,7 @@ def _register(
     """Register for a tournament or a season; pair variants name the partner."""
     partner = None
     if shape == "pairs":
-        partner = _user_named(request.POST.get("partner", ""))
+        partner = selectors.user_named(request.POST.get("partner", ""))
         if partner is None:
             messages.error(request, _("There is no player with that user name."))
             return redirect(event)
