@@ -10,6 +10,10 @@
  *
  * Reconnecting: on every (re)connection the client says which version it last saw ("hello");
  * the server answers with the current state and a list of what was missed.
+ *
+ * Whose turn it is: a live region that stays in the page (#turn-announcer, polite) repeats the
+ * text of the partial's turn line ("Your turn.", "Bruno to play.") whenever it changes. The
+ * partial itself is replaced whole, and a live region that arrives new is not read out.
  */
 (function () {
   "use strict";
@@ -27,6 +31,32 @@
   var pollTimer = null;
 
   function live() { return document.getElementById("table-live"); }
+
+  var announcer = document.createElement("div");
+  announcer.id = "turn-announcer";
+  announcer.className = "visually-hidden";
+  announcer.setAttribute("role", "status");
+  announcer.setAttribute("aria-live", "polite");
+  announcer.setAttribute("aria-atomic", "true");
+  form.parentNode.insertBefore(announcer, form);
+  var lastTurn = null;
+
+  function turnText(node) {
+    var line = node && node.querySelector(".turn-line");
+    if (!line) { return ""; }
+    var copy = line.cloneNode(true);
+    var timers = copy.querySelectorAll(".timer");
+    for (var i = 0; i < timers.length; i++) { timers[i].remove(); }
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function announceTurn(node, first) {
+    var text = turnText(node);
+    if (text === lastTurn) { return; }
+    lastTurn = text;
+    // The first state is on screen already; only changes are read out.
+    if (!first) { announcer.textContent = text; }
+  }
 
   function readVersion() {
     var node = live();
@@ -61,6 +91,9 @@
     if (!fresh) { return; }
     var focusedValue = document.activeElement && document.activeElement.value;
     node.replaceWith(fresh);
+    var roles = fresh.querySelectorAll(".turn-line[role]");
+    for (var i = 0; i < roles.length; i++) { roles[i].removeAttribute("role"); }  // see announceTurn
+    announceTurn(fresh, false);
     if (focusedValue) {
       var again = fresh.querySelector('button[value="' + CSS.escape(focusedValue) + '"]');
       if (again) { again.focus({ preventScroll: true }); }
@@ -156,6 +189,7 @@
   setInterval(tickTimers, 1000);
 
   readVersion();
+  announceTurn(live(), true);
   tickTimers();
   connect();
 })();

@@ -24,7 +24,7 @@ from games.engine import get_variant
 from games.models import HandRecord, Seat, Table, TableAction
 from tests.factories import UserFactory
 from tests.games import browser
-from tests.games.browser import PHONE, click_and_wait, log_in, play
+from tests.games.browser import PHONE, click_and_wait, db, log_in, play
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -36,7 +36,7 @@ DOS_SEED, DOS_DEALER = 1815, 1
 
 
 def _player(username: str = "ana", name: str = "Ana García") -> Any:
-    return UserFactory(username=username, display_name=name)
+    return db(lambda: UserFactory(username=username, display_name=name))
 
 
 def test_the_stacked_deal_is_the_one_the_dos_test_expects() -> None:
@@ -56,10 +56,10 @@ def test_tute_for_two_against_a_bot_stock_draw_swap_and_forty(
 ) -> None:
     base = asgi_server
     ana = _player()
-    table = services.table_create(creator=ana, variant="dos", players=2)
-    Table.objects.filter(pk=table.pk).update(seed=DOS_SEED, first_dealer=DOS_DEALER)
+    table = db(lambda: services.table_create(creator=ana, variant="dos", players=2))
+    db(lambda: Table.objects.filter(pk=table.pk).update(seed=DOS_SEED, first_dealer=DOS_DEALER))
     context = browser_context_factory()
-    log_in(context, base, ana)
+    db(lambda: log_in(context, base, ana))
     page = context.new_page()
     page.goto(f"{base}/tables/{table.pk}/")
 
@@ -109,19 +109,15 @@ def test_tute_for_two_against_a_bot_stock_draw_swap_and_forty(
     play(page, done=lambda: summary.count() > 0)
     rows = summary.locator("tbody tr")
     expect(rows).to_have_count(2)
-    record = HandRecord.objects.get(table=table, number=0)
+    record = db(lambda: HandRecord.objects.get(table=table, number=0))
     assert [r.strip() for r in rows.nth(0).locator("td").all_inner_texts()[:3]] == [
         str(record.result["points"][0]),
         str(record.result["tricks"][0]),
         "40",
     ]
-    played = list(
-        TableAction.objects.filter(table=table, hand_number=0, seat=0)
-        .order_by("index")
-        .values_list("action", flat=True)
-    )
-    assert played[:3] == ["swap", "1C", "sing:C"]
-    assert all(a.actor == "player" for a in TableAction.objects.filter(table=table, seat=0))
+    mine = db(lambda: list(TableAction.objects.filter(table=table, seat=0).order_by("index")))
+    assert [a.action for a in mine[:3]] == ["swap", "1C", "sing:C"]
+    assert all(a.actor == "player" for a in mine)
 
 
 def test_tute_in_pairs_with_three_bots_shows_the_partner_and_plays_a_hand(
@@ -130,12 +126,12 @@ def test_tute_in_pairs_with_three_bots_shows_the_partner_and_plays_a_hand(
     base = asgi_server
     ana = _player()
     context = browser_context_factory()
-    log_in(context, base, ana)
+    db(lambda: log_in(context, base, ana))
     page = context.new_page()
     page.goto(base + "/tables/")
     page.get_by_role("button", name=re.compile(r"^Tute in pairs")).click()
     page.wait_for_url(re.compile(r"/tables/\d+/$"))
-    table = Table.objects.get()
+    table = db(Table.objects.get)
     assert (table.variant, table.players) == ("parejas", 4)
     page.locator("#connection.connection-online").wait_for()
 
@@ -145,7 +141,7 @@ def test_tute_in_pairs_with_three_bots_shows_the_partner_and_plays_a_hand(
     partner = live.locator(".seat", has=page.locator(".badge", has_text="your partner"))
     expect(partner).to_have_count(1)
     expect(live.locator(".seat.is-you .badge", has_text="your partner")).to_have_count(0)
-    partner_seat = Seat.objects.get(table=table, position=2)
+    partner_seat = db(lambda: Seat.objects.get(table=table, position=2))
     assert partner_seat.is_bot
     partner_name = partner.locator(".seat-name").inner_text()
 
@@ -157,12 +153,12 @@ def test_tute_in_pairs_with_three_bots_shows_the_partner_and_plays_a_hand(
     expect(rows).to_have_count(4)
     assert rows.nth(2).locator("th").inner_text() == partner_name
     lost = ["loses" in rows.nth(i).locator("td").last.inner_text() for i in range(4)]
-    record = HandRecord.objects.get(table=table, number=0)
+    record = db(lambda: HandRecord.objects.get(table=table, number=0))
     assert [i for i in range(4) if lost[i]] == sorted(record.result["losers"])
     # Partners share the result: the player and the partner against the other pair.
     assert lost[0] == lost[2] and lost[1] == lost[3] and lost[0] != lost[1]
     mine = TableAction.objects.filter(table=table, hand_number=0, seat=0, actor="player")
-    assert mine.count() == clicks
+    assert db(mine.count) == clicks
 
 
 def test_phone_table_big_cards_illegal_ones_flat_and_explained_in_spanish(
@@ -170,11 +166,13 @@ def test_phone_table_big_cards_illegal_ones_flat_and_explained_in_spanish(
 ) -> None:
     base = asgi_server
     ana = _player()
-    table = services.table_create(
-        creator=ana, variant="parejas", players=4, fill_with_bots=True, bot_level="heuristic"
+    table = db(
+        lambda: services.table_create(
+            creator=ana, variant="parejas", players=4, fill_with_bots=True, bot_level="heuristic"
+        )
     )
     context = browser_context_factory(**PHONE, locale="es-ES")
-    log_in(context, base, ana)
+    db(lambda: log_in(context, base, ana))
     page = context.new_page()
     page.goto(f"{base}/tables/{table.pk}/")
     page.locator("#connection.connection-online").wait_for()
@@ -182,7 +180,7 @@ def test_phone_table_big_cards_illegal_ones_flat_and_explained_in_spanish(
     illegal = live.locator(".hand-cards .card-button.is-illegal")
 
     # Play on until the player must follow a trick with some cards forbidden.
-    play(page, done=lambda: illegal.count() > 0)
+    play(page, done=lambda: browser.must_follow(page))
     expect(live.locator(".turn-line")).to_contain_text("Le toca jugar.")
 
     cards = live.locator(".hand-cards .card-button")
@@ -192,28 +190,10 @@ def test_phone_table_big_cards_illegal_ones_flat_and_explained_in_spanish(
         assert box["width"] >= 44, f"card {i} is {box['width']}px wide"
         assert box["x"] >= 0 and box["x"] + box["width"] <= 375  # no sideways scrolling
 
-    def lift(button: Any) -> float:
-        """How far the card is raised in its button (px; transforms included)."""
-        card = button.locator("svg.playing-card").bounding_box()
-        return button.bounding_box()["y"] - card["y"]
-
+    browser.assert_legal_and_illegal_cards_differ_beyond_colour(page)
     with translation.override("es"):
         not_now = translation.gettext("cannot be played now")
-    legal = live.locator(".hand-cards .card-button.is-legal")
-    assert legal.count() >= 1
-    for i in range(legal.count()):
-        assert lift(legal.nth(i)) >= 6  # raised ...
-        ring = legal.nth(i).locator("svg").evaluate("e => getComputedStyle(e).boxShadow")
-        assert ring != "none"  # ... and ringed
-        mark = legal.nth(i).evaluate("e => getComputedStyle(e, '::after').content")
-        assert "✓" in mark  # ... and checked
-    for i in range(illegal.count()):
-        assert abs(lift(illegal.nth(i))) < 1  # flat
-        ring = illegal.nth(i).locator("svg").evaluate("e => getComputedStyle(e).boxShadow")
-        assert ring == "none"
-        mark = illegal.nth(i).evaluate("e => getComputedStyle(e, '::after').content")
-        assert mark in ("none", "normal", "")
-        # Screen readers hear it too.
+    for i in range(illegal.count()):  # screen readers hear it too
         expect(illegal.nth(i)).to_contain_text(not_now)
 
     # A tap on a forbidden card: nothing is played, the engine's reason shows, in Spanish.
@@ -223,7 +203,11 @@ def test_phone_table_big_cards_illegal_ones_flat_and_explained_in_spanish(
     error = page.locator("#table-error")
     expect(error).not_to_be_empty()
     with translation.override("es"), pytest.raises(errors.IllegalMoveError) as refused:
-        services.table_act(table_id=table.pk, user=ana, action=notation, version=int(version))
+        db(
+            lambda: services.table_act(
+                table_id=table.pk, user=ana, action=notation, version=int(version)
+            )
+        )
     expect(error).to_have_text(refused.value.message)
     assert live.get_attribute("data-version") == version
-    assert not TableAction.objects.filter(table=table, seat=0, action=notation).exists()
+    assert not db(TableAction.objects.filter(table=table, seat=0, action=notation).exists)
