@@ -156,7 +156,7 @@ def assert_legal_and_illegal_cards_differ_beyond_colour(page: Any) -> None:
     assert legal.count() >= 1 and illegal.count() >= 1
     for i in range(legal.count()):
         button = legal.nth(i)
-        assert card_lift(button) >= 6, "a legal card is not raised"
+        assert card_lift(button) >= 8, "a legal card is not raised"
         assert button.locator("svg").evaluate("e => getComputedStyle(e).boxShadow") != "none"
         assert "✓" in button.evaluate("e => getComputedStyle(e, '::after').content")
     for i in range(illegal.count()):

@@ -65,7 +65,13 @@ def test_tute_for_two_against_a_bot_stock_draw_swap_and_forty(
 
     # The waiting room: a bot takes the other seat and the game starts.
     page.select_option("#bot-level", "heuristic")
-    page.get_by_role("button", name="Fill the empty seats with bots").click()
+    fill = page.get_by_role("button", name="Fill the empty seats with bots")
+    expect(fill).to_have_css("background-color", "rgb(11, 93, 30)")  # a primary button: green
+    expect(page.get_by_role("button", name="Close this table")).to_have_css(
+        "color",
+        "rgb(155, 17, 17)",  # a danger button: red
+    )
+    fill.click()
     page.locator("#connection.connection-online").wait_for()
     live = page.locator("#table-live")
     status = live.locator(".status-bar")
