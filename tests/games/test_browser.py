@@ -73,7 +73,7 @@ def test_register_play_a_hand_of_cabrero_against_bots_and_read_the_result(
     from games import messages
 
     assert reason == messages.hand_reason(record.result["reason_code"], record.result["reason"])
-    shown_losers = [i for i in range(4) if "loses" in rows.nth(i).locator("td").last.inner_text()]
+    shown_losers = [i for i in range(4) if "loses" in rows.nth(i).locator("td.result").inner_text()]
     assert shown_losers == sorted(record.result["losers"])
     from games.models import TableAction
 

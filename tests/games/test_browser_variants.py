@@ -116,11 +116,14 @@ def test_tute_for_two_against_a_bot_stock_draw_swap_and_forty(
     rows = summary.locator("tbody tr")
     expect(rows).to_have_count(2)
     record = db(lambda: HandRecord.objects.get(table=table, number=0))
-    assert [r.strip() for r in rows.nth(0).locator("td").all_inner_texts()[:3]] == [
+    first = rows.nth(0)
+    assert [first.locator(f"td.{c}").inner_text() for c in ("points", "tricks", "cantos")] == [
         str(record.result["points"][0]),
         str(record.result["tricks"][0]),
         "40",
     ]
+    # The result comes right after the name (the last columns may scroll on a phone).
+    assert first.locator("td").first.get_attribute("class") == "result"
     mine = db(lambda: list(TableAction.objects.filter(table=table, seat=0).order_by("index")))
     assert [a.action for a in mine[:3]] == ["swap", "1C", "sing:C"]
     assert all(a.actor == "player" for a in mine)
@@ -158,7 +161,7 @@ def test_tute_in_pairs_with_three_bots_shows_the_partner_and_plays_a_hand(
     rows = summary.locator("tbody tr")
     expect(rows).to_have_count(4)
     assert rows.nth(2).locator("th").inner_text() == partner_name
-    lost = ["loses" in rows.nth(i).locator("td").last.inner_text() for i in range(4)]
+    lost = ["loses" in rows.nth(i).locator("td.result").inner_text() for i in range(4)]
     record = db(lambda: HandRecord.objects.get(table=table, number=0))
     assert [i for i in range(4) if lost[i]] == sorted(record.result["losers"])
     # Partners share the result: the player and the partner against the other pair.
