@@ -139,6 +139,13 @@ def test_phone_header_is_one_compact_row_with_a_menu_button(
     page.keyboard.press("Enter")
     expect(page.locator("summary.menu-button")).to_have_attribute("aria-expanded", "false")
     expect(page.get_by_role("navigation", name="Main").get_by_role("link").first).to_be_hidden()
+    # Escape, from inside the open menu, closes it and gives the focus back to the button.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(page.locator(".site-nav a").first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("summary.menu-button")).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("summary.menu-button")).to_be_focused()
 
 
 def test_wide_screen_shows_the_whole_navigation_without_a_menu_button(
