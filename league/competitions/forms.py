@@ -302,7 +302,11 @@ class LeagueForm(EventForm):
 
 
 class ResultForm(forms.Form):
-    """A place (or a forfeit) for each entry at a table, and the reason for the change."""
+    """A place (or a forfeit) for each entry at a table, and the reason for the change.
+
+    With ``in_play`` (a match that never finishes) the form offers ``abandon``: ticked, the live
+    table is stopped for good and the result is set; unticked, the service refuses (the match is
+    not over)."""
 
     FORFEIT = "forfeit"
 
@@ -313,9 +317,17 @@ class ResultForm(forms.Form):
         help_text=_("Kept in the change log with your name."),
     )
 
-    def __init__(self, *args: Any, seats: list[Any], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seats: list[Any], in_play: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
+        if in_play:
+            self.fields["abandon"] = forms.BooleanField(
+                label=_("Stop the match in play"),
+                help_text=_(
+                    "The game at its table ends without a result, and the places given here count."
+                ),
+                required=False,
+            )
         choices = [(str(p), str(p)) for p in range(1, len(seats) + 1)]
         choices.append((self.FORFEIT, str(_("Forfeit"))))
         for seat in seats:

@@ -42,8 +42,8 @@ from django.utils.translation import gettext as _
 from games import conf as games_conf
 from games import services as games_services
 from games.engine import REGISTRY, get_variant
-from games.errors import TableError
-from games.models import HandRecord, Seat, TableAction
+from games.errors import TableCancelledError, TableError, TableFinishedError, TableNotFoundError
+from games.models import ABANDON_REASON_MAX, HandRecord, Seat, TableAction
 from games.models import Table as LiveTable
 from league.models import Club, Membership, User
 from league.pairing import TIEBREAKS, PairingError, pair
@@ -727,6 +727,21 @@ def _open_board(board: Board, tournament: Tournament) -> None:
     board.save(update_fields=["table_id", "status"])
 
 
+def _abandon_table(table_id: int, reason: str, over: errors.CompetitionError) -> None:
+    """Stop a live table in play for good (``games.services.table_abandon``: no result, no
+    ``match_finished``; its players see ``reason``). A table whose match has ended meanwhile
+    raises ``over`` (its result is on its way: nothing here may replace it); a table already
+    stopped, or gone, is left as it is."""
+    try:
+        games_services.table_abandon(
+            table_id=table_id, user=None, reason=reason[:ABANDON_REASON_MAX]
+        )
+    except TableFinishedError:
+        raise over from None
+    except (TableCancelledError, TableNotFoundError):
+        pass
+
+
 def _finish_round_if_done(rnd: Round, tournament: Tournament, now: datetime) -> None:
     if rnd.status == Round.Status.FINISHED:
         return
@@ -763,7 +778,8 @@ def pairing_change(
     """Swap two entries of an unfinished round (between tables, or with a bye); logged.
 
     A table whose match is over cannot change (change its result instead). A table already in
-    play gets a new live table with its new players; the old table's result is then ignored.
+    play is abandoned (``games.services.table_abandon``: its game stops, without a result) and
+    the board gets a new live table with its new players.
     """
     tournament = round.tournament
     _require_organiser(tournament.club, by)
@@ -809,6 +825,15 @@ def pairing_change(
     second.save(update_fields=["entry"])
     for board in (first.board, second.board):
         if board.status == Board.Status.PLAYING:
+            if board.table_id:
+                _abandon_table(
+                    board.table_id,
+                    _("An organiser changed the pairing: this game is replaced by a new table."),
+                    errors.PairingChangeError(
+                        _("The match at table %(n)s is over: change its result instead.")
+                        % {"n": board.number}
+                    ),
+                )
             _open_board(board, tournament)
     after = {
         "boards": {
@@ -894,10 +919,14 @@ def result_override(
     by: User,
     reason: str,
     now: datetime | None = None,
+    abandon: bool = False,
 ) -> Board:
     """Change the result of a finished table: a place per entry id (None: a forfeit); logged.
 
-    Refused for a match that is not over. Later pairings stay; the standings follow.
+    Refused for a match that is not over, unless ``abandon`` and the table is in play (a match
+    that never finishes): then its live table is abandoned, the board takes the given result
+    and, if it was the round's last, the round finishes as after a played result. Later
+    pairings stay; the standings follow.
     """
     tournament = board.round.tournament
     _require_organiser(tournament.club, by)
@@ -906,12 +935,20 @@ def result_override(
     board = Board.objects.select_for_update().select_related("round").get(pk=board.pk)
     if board.is_bye:
         raise errors.ResultError(_("A bye has no result to change."))
+    stopped = None
     if board.status != Board.Status.FINISHED:
-        raise errors.MatchNotOverError(
-            _("The match at table %(n)s is not over yet: its result cannot be set.")
-            % {"n": board.number}
-        )
+        if not (abandon and board.status == Board.Status.PLAYING and board.table_id):
+            raise errors.MatchNotOverError(
+                _("The match at table %(n)s is not over yet: its result cannot be set.")
+                % {"n": board.number}
+            )
+        stopped = _stop_for_result(board, places)
     seats, before = _override_places(board, places, tournament)
+    if stopped is not None:
+        board.status = Board.Status.FINISHED
+        board.finished_at = _now(now)
+        board.save(update_fields=["status", "finished_at"])
+        _finish_round_if_done(board.round, tournament, _now(now))
     _log(
         kind=ChangeLog.Kind.RESULT,
         by=by,
@@ -921,10 +958,26 @@ def result_override(
             _("Round %(n)s, table %(t)s: result set to %(result)s.")
             % {"n": board.round.number, "t": board.number, "result": _result_text(seats)}
         ),
-        before={"board": board.pk, "seats": before},
+        before={"board": board.pk, "seats": before, **(stopped or {})},
         after={"board": board.pk, "seats": _seat_state(seats)},
     )
     return board
+
+
+def _stop_for_result(played: Board | Fixture, places: Mapping[int, int | None]) -> dict[str, Any]:
+    """Abandon the live table of a board or fixture in play before an organiser's result is
+    set on it (the places are checked first). Returns what the change log keeps of it."""
+    seats = list(played.seats.select_related("entry").order_by("position"))
+    _clean_places(seats, places)  # bad places are refused before the table is touched
+    assert played.table_id is not None
+    _abandon_table(
+        played.table_id,
+        _("An organiser stopped this game and set its result."),
+        errors.ResultError(
+            _("This match has just ended: its result is being recorded. Change it afterwards.")
+        ),
+    )
+    return {"status": played.status, "abandoned_table": played.table_id}
 
 
 def _override_places(
@@ -1447,21 +1500,38 @@ def fixtures_close_windows(*, now: datetime | None = None) -> int:
 
 @transaction.atomic
 def fixture_result_override(
-    *, fixture: Fixture, places: Mapping[int, int | None], by: User, reason: str
+    *,
+    fixture: Fixture,
+    places: Mapping[int, int | None],
+    by: User,
+    reason: str,
+    abandon: bool = False,
+    now: datetime | None = None,
 ) -> Fixture:
-    """Change the result of a decided fixture: a place per entry id (None: forfeit); logged."""
+    """Change the result of a decided fixture: a place per entry id (None: forfeit); logged.
+
+    Refused for a fixture not decided yet, unless ``abandon`` and its table is in play (a match
+    that never finishes): then the live table is abandoned and the fixture takes the result.
+    """
     season = fixture.season
     league = season.league
     _require_organiser(league.club, by)
     reason = _reason(reason)
     fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
-    if not fixture.is_decided:
-        raise errors.MatchNotOverError(
-            _("This fixture has not been decided yet: its result cannot be set.")
-        )
     if season.status == Season.Status.CLOSED:
         raise errors.SeasonError(_("This season is closed."))
+    stopped = None
+    if not fixture.is_decided:
+        if not (abandon and fixture.status == Fixture.Status.PLAYING and fixture.table_id):
+            raise errors.MatchNotOverError(
+                _("This fixture has not been decided yet: its result cannot be set.")
+            )
+        stopped = _stop_for_result(fixture, places)
     seats, before = _override_places(fixture, places, league)
+    if stopped is not None:
+        fixture.status = Fixture.Status.PLAYED
+        fixture.finished_at = _now(now)
+        fixture.save(update_fields=["status", "finished_at"])
     _log(
         kind=ChangeLog.Kind.RESULT,
         by=by,
@@ -1475,7 +1545,7 @@ def fixture_result_override(
                 "result": _result_text(seats),
             }
         ),
-        before={"fixture": fixture.pk, "seats": before},
+        before={"fixture": fixture.pk, "seats": before, **(stopped or {})},
         after={"fixture": fixture.pk, "seats": _seat_state(seats)},
     )
     return fixture

@@ -153,14 +153,19 @@ def _result_form(
     override: Callable[..., object],
     done_url: str,
     context: dict[str, object],
+    in_play: bool = False,
 ) -> HttpResponse:
-    """An organiser sets a finished board's or fixture's result (places, forfeits, reason)."""
-    form = ResultForm(request.POST or None, seats=seats)
+    """An organiser sets a finished board's or fixture's result (places, forfeits, reason), or
+    the result of one in play, stopping its table (``in_play``: the form asks to confirm)."""
+    form = ResultForm(request.POST or None, seats=seats, in_play=in_play)
     if request.method == "POST" and form.is_valid():
         done = _perform(
             request,
             lambda: override(
-                places=form.places(), by=request.user, reason=form.cleaned_data["reason"]
+                places=form.places(),
+                by=request.user,
+                reason=form.cleaned_data["reason"],
+                abandon=bool(form.cleaned_data.get("abandon")),
             ),
             _("The result is changed."),
         )
@@ -379,6 +384,7 @@ def board_result(request: HttpRequest, pk: int, board_id: int) -> HttpResponse:
         override=partial(services.result_override, board=board),
         done_url=tournament.get_absolute_url(),
         context={"event": tournament, "board": board},
+        in_play=board.status == board.Status.PLAYING and bool(board.table_id),
     )
 
 
@@ -558,6 +564,7 @@ def fixture_result(request: HttpRequest, pk: int) -> HttpResponse:
         override=partial(services.fixture_result_override, fixture=fixture),
         done_url=season.get_absolute_url(),
         context={"event": season.league, "fixture": fixture},
+        in_play=fixture.status == fixture.Status.PLAYING and bool(fixture.table_id),
     )
 
 

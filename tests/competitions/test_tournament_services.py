@@ -360,7 +360,8 @@ def test_pairing_change_swaps_players_and_replaces_live_tables(
     log = ChangeLog.objects.get(kind="pairing")
     assert log.by == organiser and log.reason == "Arrived late"
     assert log.before["tables"]["1"] == table_a
-    # the old table plays on, but its result no longer counts
+    # the old table is abandoned: nobody plays on there, and nothing of it counts
+    assert Table.objects.get(pk=table_a).status == Table.Status.ABANDONED
     play_table(commit, table_a)
     assert boards[0].seats.filter(points__isnull=False).count() == 0
     same = [s.entry for s in boards[1].seats.all()]
