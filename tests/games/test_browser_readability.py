@@ -61,6 +61,8 @@ def test_table_is_readable_and_says_whose_turn_it_is(
     root = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
     assert root >= 16
     assert page.evaluate(browser.SMALL_TEXT_JS) == []
+    # Nothing wider than the screen (no sideways scrolling of the page).
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
     # Her cards: big enough to tap and read, legal ones raised, ringed and checked.
     cards = live.locator(".hand-cards .card-button")
