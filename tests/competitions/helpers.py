@@ -18,6 +18,22 @@ from games import services as games_services
 from games.engine import parse_action
 from games.engine.bots import choose_action
 from games.models import Seat, Table
+from league.competitions import services as competition_services
+from league.competitions.models import Tournament
+
+
+def make_tournament(club: Any, organiser: Any, soon: Any, **extra: Any) -> Tournament:
+    """A Swiss tournament of Tute for two (one game a match, 3 rounds) closing ``soon``;
+    ``extra`` overrides or adds settings."""
+    settings = {
+        "name": "Copa",
+        "variant": "dos",
+        "options": {"games": 1},
+        "rounds": 3,
+        "registration_closes": soon,
+        **extra,
+    }
+    return competition_services.tournament_create(club=club, organiser=organiser, **settings)
 
 
 def play_table(

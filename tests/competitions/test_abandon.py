@@ -16,22 +16,14 @@ from games.errors import TableAbandonedError
 from games.models import Table
 from league.competitions import errors, services
 from league.competitions.models import Board, ChangeLog, Fixture, Round, Tournament
-from tests.competitions.helpers import play_table
+from tests.competitions.helpers import make_tournament, play_table
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
 
 def _tournament(club: Any, organiser: Any, soon: Any, **extra: Any) -> Tournament:
-    settings = {
-        "name": "Copa",
-        "variant": "dos",
-        "options": {"games": 1},
-        "rounds": 2,
-        "registration_closes": soon,
-        **extra,
-    }
-    return services.tournament_create(club=club, organiser=organiser, **settings)
+    return make_tournament(club, organiser, soon, **{"rounds": 2, **extra})
 
 
 def _paired(club: Any, organiser: Any, soon: Any, commit: Any, players: list[Any]) -> Round:

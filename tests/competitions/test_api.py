@@ -11,9 +11,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from league.competitions import services
-from league.competitions.models import Board, Tournament, TournamentEntry
+from league.competitions.models import Board, TournamentEntry
 from league.rankings.models import Rating
-from tests.competitions.helpers import play_tables
+from tests.competitions.helpers import make_tournament, play_tables
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -76,18 +76,6 @@ def _client(user: Any | None = None) -> APIClient:
     return client
 
 
-def _copa(club: Any, organiser: Any, soon: Any, **extra: Any) -> Tournament:
-    settings = {
-        "name": "Copa",
-        "variant": "dos",
-        "options": {"games": 1},
-        "rounds": 3,
-        "registration_closes": soon,
-        **extra,
-    }
-    return services.tournament_create(club=club, organiser=organiser, **settings)
-
-
 def _entries() -> list[tuple[int, int | None, str]]:
     return list(
         TournamentEntry.objects.order_by("pk").values_list("player_id", "partner_id", "status")
@@ -97,7 +85,7 @@ def _entries() -> list[tuple[int, int | None, str]]:
 def test_register_check_in_and_withdraw_through_the_api(
     club: Any, organiser: Any, make_members: Any, soon: Any
 ) -> None:
-    tournament = _copa(club, organiser, soon, checkin_required=True)
+    tournament = make_tournament(club, organiser, soon, checkin_required=True)
     ana, bea = make_members(2)
     Rating.objects.create(
         user=bea, variant="dos", mu=25, sigma=2, shown=1600, games=9, last_played_at=soon
@@ -153,7 +141,7 @@ def test_refused_registrations_write_nothing(
     extra: dict[str, Any] = {"rounds": 1} if setup == "started" else {}
     if setup == "not_open_yet":
         extra["registration_opens"] = soon - timedelta(hours=1)
-    tournament = _copa(club, organiser, soon, **extra)
+    tournament = make_tournament(club, organiser, soon, **extra)
     players = make_members(3)
     for player in players[:2]:
         services.tournament_register(
@@ -176,7 +164,7 @@ def test_refused_registrations_write_nothing(
 def test_someone_elses_entry_is_403_and_unknown_entries_404(
     club: Any, organiser: Any, make_members: Any, soon: Any
 ) -> None:
-    tournament = _copa(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     ana, bea = make_members(2)
     entry = services.tournament_register(tournament=tournament, user=ana)
     services.tournament_register(tournament=tournament, user=bea)
@@ -195,7 +183,7 @@ def test_someone_elses_entry_is_403_and_unknown_entries_404(
 def test_check_in_after_the_start_is_refused(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _copa(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     players = make_members(2)
     entries = [services.tournament_register(tournament=tournament, user=p) for p in players]
     commit(services.round_pair, tournament=tournament, by=organiser)
@@ -209,7 +197,7 @@ def test_check_in_after_the_start_is_refused(
 def test_pairs_register_with_a_partner_who_may_withdraw_the_entry(
     club: Any, organiser: Any, make_members: Any, soon: Any
 ) -> None:
-    tournament = _copa(club, organiser, soon, variant="parejas", options={})
+    tournament = make_tournament(club, organiser, soon, variant="parejas", options={})
     ana, bea, caro = make_members(3)
     url = f"/api/tournaments/{tournament.pk}/entries/"
     missing = _client(ana).post(url, {}, format="json")

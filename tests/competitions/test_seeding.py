@@ -14,7 +14,7 @@ from django.utils import timezone
 from league.competitions import seeding, selectors, services
 from league.competitions.models import Board, Tournament, TournamentEntry
 from league.rankings.models import Rating
-from tests.competitions.helpers import play_tables
+from tests.competitions.helpers import make_tournament, play_tables
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -30,18 +30,6 @@ def _rate(user: Any, shown: int, variant: str = "dos") -> Rating:
         games=30,
         last_played_at=timezone.now(),
     )
-
-
-def _tournament(club: Any, organiser: Any, soon: Any, **extra: Any) -> Tournament:
-    settings = {
-        "name": "Copa",
-        "variant": "dos",
-        "options": {"games": 1},
-        "rounds": 3,
-        "registration_closes": soon,
-        **extra,
-    }
-    return services.tournament_create(club=club, organiser=organiser, **settings)
 
 
 def _round_tables(tournament: Tournament, number: int) -> list[tuple[frozenset[Any], bool]]:
@@ -65,7 +53,7 @@ def _names(users: list[Any], *indices: int) -> frozenset[str]:
 def test_round_one_pairs_by_rating_ties_in_entry_order_unrated_last(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     users = make_members(7)
     # entry order 0..6; ratings: 0 unrated, 1 1500, 2 1700, 3 1500, 4 unrated, 5 1600, 6 900
     for index, shown in {1: 1500, 2: 1700, 3: 1500, 5: 1600, 6: 900}.items():
@@ -91,7 +79,7 @@ def test_round_one_pairs_by_rating_ties_in_entry_order_unrated_last(
 def test_unrated_field_keeps_the_entry_order(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     users = make_members(4)
     for user in reversed(users):  # registration order is the entry order, not the user order
         services.tournament_register(tournament=tournament, user=user)
@@ -108,7 +96,7 @@ def test_unrated_field_keeps_the_entry_order(
 def test_tables_of_four_take_the_seeds_top_down(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, variant="cabrero", options={})
+    tournament = make_tournament(club, organiser, soon, variant="cabrero", options={})
     users = make_members(8)
     for index, user in enumerate(users):
         _rate(user, 1000 + 100 * index, variant="cabrero")  # the last registered is the best
@@ -123,7 +111,7 @@ def test_tables_of_four_take_the_seeds_top_down(
 def test_a_partnership_is_seeded_by_the_mean_of_its_rated_players(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, variant="parejas", options={})
+    tournament = make_tournament(club, organiser, soon, variant="parejas", options={})
     users = make_members(8)
     ratings = {0: 1200, 1: 1200, 2: 1900, 3: 1000, 5: 1500, 6: 1300, 7: 1300}  # 4 unrated
     for index, shown in ratings.items():
@@ -146,7 +134,7 @@ def test_a_partnership_is_seeded_by_the_mean_of_its_rated_players(
 def test_seeds_stay_when_ratings_change_and_a_late_entry_is_seeded_after(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, rounds=4)
+    tournament = make_tournament(club, organiser, soon, rounds=4)
     users = make_members(5)
     for index, user in enumerate(users[:4]):
         _rate(user, 1500 - 100 * index)
@@ -173,7 +161,7 @@ def test_seeds_stay_when_ratings_change_and_a_late_entry_is_seeded_after(
 def test_the_page_lists_the_field_by_seed(
     club: Any, organiser: Any, make_members: Any, soon: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     users = make_members(4)
     _rate(users[2], 1800)
     _rate(users[1], 1600)

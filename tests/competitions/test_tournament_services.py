@@ -19,22 +19,10 @@ from league.competitions.models import (
     Tournament,
     TournamentEntry,
 )
-from tests.competitions.helpers import play_table, play_tables
+from tests.competitions.helpers import make_tournament, play_table, play_tables
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def _tournament(club: Any, organiser: Any, soon: Any, **extra: Any) -> Tournament:
-    settings = {
-        "name": "Copa",
-        "variant": "dos",
-        "options": {"games": 1},
-        "rounds": 3,
-        "registration_closes": soon,
-        **extra,
-    }
-    return services.tournament_create(club=club, organiser=organiser, **settings)
 
 
 def _snapshot() -> tuple[int, ...]:
@@ -58,15 +46,15 @@ def _snapshot() -> tuple[int, ...]:
 
 
 def test_create_fills_defaults_for_the_shape(club: Any, organiser: Any, soon: Any) -> None:
-    single = _tournament(club, organiser, soon)
+    single = make_tournament(club, organiser, soon)
     assert (single.shape, single.table_size, single.min_table_size) == ("single", 2, 2)
     assert single.scoring == {"2": [2, 0]}
     assert single.bye_points == Decimal(1)  # a draw
     assert single.tiebreaks == ["buchholz", "median_buchholz", "sonneborn_berger", "wins", "tantos"]
-    cabrero = _tournament(club, organiser, soon, variant="cabrero", options={})
+    cabrero = make_tournament(club, organiser, soon, variant="cabrero", options={})
     assert (cabrero.shape, cabrero.table_size, cabrero.min_table_size) == ("table", 4, 3)
     assert cabrero.scoring == {"3": [3, 1, 0], "4": [4, 2, 1, 0]}
-    pairs = _tournament(club, organiser, soon, variant="vtt", options={}, tiebreaks=["wins"])
+    pairs = make_tournament(club, organiser, soon, variant="vtt", options={}, tiebreaks=["wins"])
     assert (pairs.shape, pairs.table_size, pairs.tiebreaks) == ("pairs", 2, ["wins"])
 
 
@@ -92,20 +80,20 @@ def test_create_refuses_bad_settings(
     club: Any, organiser: Any, soon: Any, extra: dict[str, Any], message: str | None
 ) -> None:
     with pytest.raises(errors.InvalidSettingsError, match=message):
-        _tournament(club, organiser, soon, **extra)
+        make_tournament(club, organiser, soon, **extra)
     assert not Tournament.objects.exists()
 
 
 def test_registration_must_close_after_it_opens(club: Any, organiser: Any, now: Any) -> None:
     with pytest.raises(errors.InvalidSettingsError):
-        _tournament(club, organiser, now, registration_opens=now + timedelta(hours=1))
+        make_tournament(club, organiser, now, registration_opens=now + timedelta(hours=1))
 
 
 # ----------------------------------------------------------------------------- registration
 
 
 def test_register_twice_is_refused(club: Any, organiser: Any, make_members: Any, soon: Any) -> None:
-    tournament = _tournament(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     (player,) = make_members(1)
     services.tournament_register(tournament=tournament, user=player)
     before = _snapshot()
@@ -117,7 +105,7 @@ def test_register_twice_is_refused(club: Any, organiser: Any, make_members: Any,
 def test_register_outside_the_window_is_refused(
     club: Any, organiser: Any, make_members: Any, now: Any, soon: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, registration_opens=now + timedelta(hours=1))
+    tournament = make_tournament(club, organiser, soon, registration_opens=now + timedelta(hours=1))
     (player,) = make_members(1)
     with pytest.raises(errors.RegistrationError, match="opens on"):
         services.tournament_register(tournament=tournament, user=player, now=now)
@@ -132,21 +120,21 @@ def test_members_only_capacity_and_open_tournaments(
 ) -> None:
     stranger = UserFactory()
     a, b, c = make_members(3)
-    closed = _tournament(club, organiser, soon, capacity=2)
+    closed = make_tournament(club, organiser, soon, capacity=2)
     with pytest.raises(errors.RegistrationError, match="Only members"):
         services.tournament_register(tournament=closed, user=stranger)
     services.tournament_register(tournament=closed, user=a)
     services.tournament_register(tournament=closed, user=b)
     with pytest.raises(errors.RegistrationError, match="full"):
         services.tournament_register(tournament=closed, user=c)
-    open_ = _tournament(club, organiser, soon, members_only=False)
+    open_ = make_tournament(club, organiser, soon, members_only=False)
     assert services.tournament_register(tournament=open_, user=stranger).is_active
 
 
 def test_pairs_need_a_partner_who_is_not_taken(
     club: Any, organiser: Any, make_members: Any, soon: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, variant="parejas", options={})
+    tournament = make_tournament(club, organiser, soon, variant="parejas", options={})
     a, b, c = make_members(3)
     with pytest.raises(errors.RegistrationError, match="partner"):
         services.tournament_register(tournament=tournament, user=a)
@@ -158,7 +146,7 @@ def test_pairs_need_a_partner_who_is_not_taken(
         services.tournament_register(tournament=tournament, user=c, partner=b)
     with pytest.raises(errors.AlreadyRegisteredError):
         services.tournament_register(tournament=tournament, user=b, partner=c)
-    single = _tournament(club, organiser, soon)
+    single = make_tournament(club, organiser, soon)
     with pytest.raises(errors.RegistrationError, match="not played in pairs"):
         services.tournament_register(tournament=single, user=a, partner=b)
 
@@ -166,7 +154,7 @@ def test_pairs_need_a_partner_who_is_not_taken(
 def test_withdraw_and_register_again(
     club: Any, organiser: Any, make_members: Any, soon: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     (player,) = make_members(1)
     with pytest.raises(errors.NotRegisteredError):
         services.tournament_withdraw(tournament=tournament, user=player)
@@ -181,7 +169,7 @@ def test_withdraw_and_register_again(
 def test_check_in_required_leaves_out_who_did_not(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, checkin_required=True)
+    tournament = make_tournament(club, organiser, soon, checkin_required=True)
     players = make_members(3)
     for player in players:
         services.tournament_register(tournament=tournament, user=player)
@@ -198,7 +186,7 @@ def test_check_in_required_leaves_out_who_did_not(
 def test_late_entry_is_accepted_until_half_the_rounds(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, rounds=5)  # late entries until 2 are paired
+    tournament = make_tournament(club, organiser, soon, rounds=5)  # late entries until 2 are paired
     players = make_members(6)
     for player in players[:4]:
         services.tournament_register(tournament=tournament, user=player)
@@ -221,7 +209,7 @@ def test_late_entry_is_accepted_until_half_the_rounds(
 def test_pairing_a_round_while_the_previous_is_unfinished_is_refused(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, auto_advance=False)
+    tournament = make_tournament(club, organiser, soon, auto_advance=False)
     for player in make_members(4):
         services.tournament_register(tournament=tournament, user=player)
     commit(services.round_pair, tournament=tournament, by=organiser)
@@ -243,7 +231,7 @@ def test_pairing_a_round_while_the_previous_is_unfinished_is_refused(
 def test_not_enough_players_and_all_rounds_played(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, rounds=1)
+    tournament = make_tournament(club, organiser, soon, rounds=1)
     (player,) = make_members(1)
     services.tournament_register(tournament=tournament, user=player)
     with pytest.raises(errors.RoundError, match="Not enough players"):
@@ -261,7 +249,7 @@ def test_not_enough_players_and_all_rounds_played(
 def test_review_pairings_then_open_the_tables(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, review_pairings=True)
+    tournament = make_tournament(club, organiser, soon, review_pairings=True)
     for player in make_members(3):
         services.tournament_register(tournament=tournament, user=player)
     rnd = commit(services.round_pair, tournament=tournament, by=organiser)
@@ -278,7 +266,7 @@ def test_review_pairings_then_open_the_tables(
 def test_a_result_for_a_match_that_is_not_over_is_refused(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     for player in make_members(2):
         services.tournament_register(tournament=tournament, user=player)
     commit(services.round_pair, tournament=tournament, by=organiser)
@@ -298,7 +286,7 @@ def test_a_result_for_a_match_that_is_not_over_is_refused(
 def test_result_override_is_logged_and_changes_the_standings(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, rounds=2)
+    tournament = make_tournament(club, organiser, soon, rounds=2)
     a, b = make_members(2)
     for player in (a, b):
         services.tournament_register(tournament=tournament, user=player)
@@ -334,7 +322,7 @@ def test_result_override_is_logged_and_changes_the_standings(
 def test_pairing_change_swaps_players_and_replaces_live_tables(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     players = make_members(5)
     entries = [services.tournament_register(tournament=tournament, user=p) for p in players]
     rnd = commit(services.round_pair, tournament=tournament, by=organiser)
@@ -376,7 +364,7 @@ def test_pairing_change_swaps_players_and_replaces_live_tables(
 def test_drop_and_reinstate_are_logged(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon)
+    tournament = make_tournament(club, organiser, soon)
     players = make_members(3)
     entries = [services.tournament_register(tournament=tournament, user=p) for p in players]
     services.entry_drop(entry=entries[2], by=organiser, reason="Left the club")
@@ -391,13 +379,13 @@ def test_drop_and_reinstate_are_logged(
 def test_organiser_actions_by_others_are_refused(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
-    tournament = _tournament(club, organiser, soon, review_pairings=True)
+    tournament = make_tournament(club, organiser, soon, review_pairings=True)
     member, stranger = make_members(1)[0], UserFactory()
     players = make_members(2)
     entries = [services.tournament_register(tournament=tournament, user=p) for p in players]
     for user in (member, stranger, None):
         with pytest.raises(errors.CompetitionPermissionError):
-            _tournament(club, user, soon)
+            make_tournament(club, user, soon)
         with pytest.raises(errors.CompetitionPermissionError):
             services.round_pair(tournament=tournament, by=user)
         with pytest.raises(errors.CompetitionPermissionError):
