@@ -81,8 +81,12 @@ def tables_of_user(*, user: Any, limit: int = 20) -> QuerySet[Table]:
 
 
 def finished_tables_of_user(*, user: Any, limit: int = 10) -> QuerySet[Table]:
+    """The user's last tables that ended: finished, or abandoned in play (their finished
+    hands can still be replayed)."""
     return (
-        Table.objects.filter(seats__user=user, status=Table.Status.FINISHED)
+        Table.objects.filter(
+            seats__user=user, status__in=[Table.Status.FINISHED, Table.Status.ABANDONED]
+        )
         .prefetch_related(_seat_prefetch())
         .order_by("-finished_at")
         .distinct()[:limit]

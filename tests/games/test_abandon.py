@@ -456,14 +456,19 @@ def test_refusals_on_the_page_change_nothing(ana: Any, bruno: Any, make_user: An
     assert client_for(ana).get(reverse("games:table_abandon", args=[table.pk])).status_code == 405
 
 
-def test_the_lobby_no_longer_lists_it(ana: Any, bruno: Any) -> None:
+def test_the_lobby_no_longer_lists_it(ana: Any, bruno: Any, make_user: Any) -> None:
     table = people_table(ana, bruno)  # public, with people: listed to watch
     lobby = reverse("games:table_list")
     link = f'href="{table.get_absolute_url()}"'
     assert link in client_for(bruno).get(lobby).content.decode()
     services.table_abandon(table_id=table.pk, user=None, reason="")
-    assert link not in client_for(bruno).get(lobby).content.decode()
-    assert link not in client_for(ana).get(lobby).content.decode()
+    for user in (bruno, ana):
+        page = client_for(user).get(lobby).content.decode()
+        playing, _, finished = page.partition("Your finished games")
+        assert link not in playing  # not among the tables to join or watch...
+        assert link in finished  # ...but among the games its players ended
+    stranger = client_for(make_user("dario")).get(lobby).content.decode()
+    assert link not in stranger
 
 
 # ----------------------------------------------------------------------------- replay privacy
@@ -503,8 +508,10 @@ def test_a_private_tables_replays_only_for_its_players_and_staff(
         assert client.get(record).status_code == 404
         assert client.get(f"{replay}?step=3", HTTP_HX_REQUEST="true").status_code == 404
     page = guest.get(table.get_absolute_url()).content.decode()
-    assert replay not in page  # no replay links where they would not open
-    assert replay in client_for(ana).get(table.get_absolute_url()).content.decode()
+    assert replay not in page  # no replay or record links where they would not open
+    assert record not in page
+    own = client_for(ana).get(table.get_absolute_url()).content.decode()
+    assert replay in own and record in own
 
 
 def test_a_public_tables_replays_for_anyone_logged_in(ana: Any, bruno: Any) -> None:
