@@ -632,18 +632,12 @@ def table_abandon(*, table_id: int, user: Any | None, reason: str) -> Table:
     )
     _announce(table)
     payload = {
-        "table_id": table.pk,
-        "variant": table.variant,
-        "players": table.players,
-        "seats": {s.position: s.user_id for s in seats},
-        "bot_levels": {s.position: s.bot_level for s in seats if s.is_bot},
+        **_signal_basics(table, seats),
         "version": table.version,
         "hands_finished": HandRecord.objects.filter(table=table).count(),
         "reason": reason,
         "abandoned_by": user.pk if user is not None else None,
         "status": str(status),
-        "source_kind": table.source_kind,
-        "source_id": table.source_id,
     }
     transaction.on_commit(lambda: table_abandoned.send_robust(sender=Table, **payload), robust=True)
     return table
@@ -731,14 +725,23 @@ def _apply(
     )
 
 
-def _announce_finish(table: Table, seats: Sequence[Seat]) -> None:
-    result = table.result or {}
-    payload = {
+def _signal_basics(table: Table, seats: Sequence[Seat]) -> dict[str, Any]:
+    """What both ``match_finished`` and ``table_abandoned`` say of a table and its seats."""
+    return {
         "table_id": table.pk,
         "variant": table.variant,
         "players": table.players,
         "seats": {s.position: s.user_id for s in seats},
         "bot_levels": {s.position: s.bot_level for s in seats if s.is_bot},
+        "source_kind": table.source_kind,
+        "source_id": table.source_id,
+    }
+
+
+def _announce_finish(table: Table, seats: Sequence[Seat]) -> None:
+    result = table.result or {}
+    payload = {
+        **_signal_basics(table, seats),
         "timeouts": {s.position: s.timeouts for s in seats},
         "places": list(result.get("places", [])),
         "winners": list(result.get("winners", [])),
@@ -746,8 +749,6 @@ def _announce_finish(table: Table, seats: Sequence[Seat]) -> None:
         "private": table.is_private,
         "result": result,
         "record": table.record,
-        "source_kind": table.source_kind,
-        "source_id": table.source_id,
     }
     transaction.on_commit(lambda: match_finished.send_robust(sender=Table, **payload), robust=True)
 
