@@ -20,11 +20,17 @@ def profile_for_user(*, user: User) -> Profile | None:
     return Profile.objects.filter(user=user).first()
 
 
+#: A club's members as every page counts and lists them: active memberships of active
+#: accounts (a deactivated account, closed by the player or by staff, is listed nowhere).
+MEMBER_COUNT = Count(
+    "memberships",
+    filter=Q(memberships__status=Membership.Status.ACTIVE, memberships__user__is_active=True),
+)
+
+
 def club_list() -> QuerySet[Club]:
     """Every club with its number of active members, by name."""
-    return Club.objects.annotate(
-        member_count=Count("memberships", filter=Q(memberships__status=Membership.Status.ACTIVE))
-    ).order_by("name")
+    return Club.objects.annotate(member_count=MEMBER_COUNT).order_by("name")
 
 
 def club_get(*, slug: str) -> Club | None:
@@ -51,9 +57,10 @@ def membership_get_by_id(*, club: Club, membership_id: int) -> Membership | None
 
 
 def club_members(*, club: Club) -> QuerySet[Membership]:
-    """Active members: admins first, then organisers, then members, by user name."""
+    """Active members (deactivated accounts left out): admins first, then organisers, then
+    members, by user name."""
     return (
-        Membership.objects.filter(club=club, status=Membership.Status.ACTIVE)
+        Membership.objects.filter(club=club, status=Membership.Status.ACTIVE, user__is_active=True)
         .select_related("user__profile")
         .annotate(role_rank=ROLE_RANK)
         .order_by("role_rank", "user__username")
@@ -61,8 +68,9 @@ def club_members(*, club: Club) -> QuerySet[Membership]:
 
 
 def club_pending_requests(*, club: Club) -> QuerySet[Membership]:
+    """Join requests waiting for an answer, oldest first (not those of deactivated accounts)."""
     return (
-        Membership.objects.filter(club=club, status=Membership.Status.PENDING)
+        Membership.objects.filter(club=club, status=Membership.Status.PENDING, user__is_active=True)
         .select_related("user__profile")
         .order_by("created_at")
     )
@@ -81,5 +89,5 @@ def pending_requests_for_organiser(*, user: User) -> int:
         role__in=[Membership.Role.ORGANISER, Membership.Role.ADMIN],
     ).values("club_id")
     return Membership.objects.filter(
-        club_id__in=organised, status=Membership.Status.PENDING
+        club_id__in=organised, status=Membership.Status.PENDING, user__is_active=True
     ).count()

@@ -7,8 +7,9 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from league import ratings
-from league.models import Club, Membership, User
+from league.models import Club, User
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating
+from league.rankings.selectors import active_members
 
 VARIANT_CHOICES = [(key, key) for key in ratings.SHAPES]
 
@@ -33,11 +34,7 @@ class PlayerFilter(django_filters.FilterSet):
         return qs.filter(Q(username__icontains=value) | Q(profile__display_name__icontains=value))
 
     def filter_club(self, qs: QuerySet[User], name: str, value: Club) -> QuerySet[User]:
-        return qs.filter(
-            pk__in=Membership.objects.filter(club=value, status=Membership.Status.ACTIVE).values(
-                "user_id"
-            )
-        )
+        return qs.filter(pk__in=active_members(value).values("user_id"))
 
 
 class ClubFilter(django_filters.FilterSet):
@@ -103,16 +100,14 @@ class MatchFilter(django_filters.FilterSet):
     def filter_player(
         self, qs: QuerySet[FinishedMatch], name: str, value: str
     ) -> QuerySet[FinishedMatch]:
-        return qs.filter(
-            pk__in=MatchParticipant.objects.filter(user__username=value).values("match_id")
-        )
+        # a deactivated account has no public record: looked up by name, he played nothing
+        seats = MatchParticipant.objects.filter(user__username=value, user__is_active=True)
+        return qs.filter(pk__in=seats.values("match_id"))
 
     def filter_club(
         self, qs: QuerySet[FinishedMatch], name: str, value: Club
     ) -> QuerySet[FinishedMatch]:
-        members = Membership.objects.filter(club=value, status=Membership.Status.ACTIVE)
+        members = active_members(value).values("user_id")
         return qs.filter(
-            pk__in=MatchParticipant.objects.filter(user_id__in=members.values("user_id")).values(
-                "match_id"
-            )
+            pk__in=MatchParticipant.objects.filter(user_id__in=members).values("match_id")
         )

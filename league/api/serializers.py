@@ -34,10 +34,21 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class PlayerRefSerializer(serializers.Serializer):
-    """A player as others see him, in lists of seats and members."""
+    """A player as others see him, in lists of seats, opponents and members.
 
-    username = serializers.CharField()
+    A deactivated account (closed by the player or by staff) has no public record: where he
+    still appears (a seat of a past match, an opponent in a head-to-head record) he is
+    ``{"username": null, "name": "Former player"}``."""
+
+    username = serializers.CharField(
+        allow_null=True, help_text="null for a former player (a deactivated account)"
+    )
     name = serializers.CharField(source="public_name")
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        if isinstance(instance, User) and not instance.is_active:
+            return {"username": None, "name": str(_("Former player"))}
+        return super().to_representation(instance)
 
 
 class MeSerializer(PlayerSerializer):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
-from django.db.models import Count, Q, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -197,14 +197,17 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class RatingViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
-    """Every rating, best first; filter by variant, player, games or rating."""
+    """Every rating of an active account, best first; filter by variant, player, games or
+    rating. A deactivated account's ratings are not listed (nor is his player record)."""
 
     serializer_class = serializers.RatingSerializer
     filterset_class = filters.RatingFilter
 
     def get_queryset(self) -> QuerySet[Rating]:
-        return Rating.objects.select_related("user__profile").order_by(
-            "variant", "-shown", "-mu", "user_id"
+        return (
+            Rating.objects.exclude(user__in=rank_selectors.deactivated_users())
+            .select_related("user__profile")
+            .order_by("variant", "-shown", "-mu", "user_id")
         )
 
 
@@ -290,11 +293,7 @@ class ClubViewSet(
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsClubAdminOrReadOnly]
 
     def get_queryset(self) -> QuerySet[Club]:
-        return Club.objects.annotate(
-            member_count=Count(
-                "memberships", filter=Q(memberships__status=Membership.Status.ACTIVE)
-            )
-        ).order_by("name")
+        return Club.objects.annotate(member_count=league_selectors.MEMBER_COUNT).order_by("name")
 
     def _club(self) -> Club:
         return self.get_object()

@@ -8,6 +8,13 @@ Matches of private tables (``FinishedMatch.private``) are listed and shown only 
 who sat at them and to staff: every function that lists matches or opponents takes the
 ``viewer`` (the logged-in user, an anonymous one, or None for nobody in particular) and shows
 the others none of them. Figures (wins, points, cantos, ratings) count every match.
+
+Deactivated accounts (``User.is_active`` False: closed by the player or by staff) have no
+public page, so they leave every list of players: leaderboards (and the ranks, counted over
+the players shown), the ratings, a club's members and its most active players. Their matches
+stay, with their results; where they sat, the pages and the API show "Former player" without
+a link (``is_listed``), and the other players' figures, head-to-head included, still count
+them.
 """
 
 from __future__ import annotations
@@ -32,6 +39,29 @@ VARIANTS: tuple[str, ...] = tuple(ratings.SHAPES)
 
 #: Who is looking: a user, an anonymous one, or None (nobody in particular: public only).
 Viewer = User | AnonymousUser | None
+
+
+# --- deactivated accounts ------------------------------------------------------------------
+
+
+def deactivated_users() -> QuerySet[User]:
+    """The ids of the deactivated accounts (a subquery). Lists leave them out with
+    ``.exclude(user__in=deactivated_users())``: a NOT IN over the few closed accounts, which
+    keeps the leaderboards' counts on their index (no join with every user)."""
+    return User.objects.filter(is_active=False).values("pk")
+
+
+def is_listed(user: User | None) -> bool:
+    """Whether a seat's or an opponent's account is shown by name (with a link to his page):
+    a person whose account is active. False for bots and deactivated accounts."""
+    return user is not None and user.is_active
+
+
+def active_members(club: Club) -> QuerySet[Membership]:
+    """The club's active memberships of active accounts: its members on every page."""
+    return Membership.objects.filter(
+        club=club, status=Membership.Status.ACTIVE, user__is_active=True
+    )
 
 
 # --- who sees which matches -----------------------------------------------------------------
@@ -101,12 +131,9 @@ def _eligible(variant: str, club: Club | None, now: datetime | None) -> QuerySet
         last_played_at__gte=now - timedelta(days=conf.active_days()),
     )
     if club is not None:
-        qs = qs.filter(
-            user__in=Membership.objects.filter(club=club, status=Membership.Status.ACTIVE).values(
-                "user_id"
-            )
-        )
-    return qs
+        # the members are active accounts already
+        return qs.filter(user__in=active_members(club).values("user_id"))
+    return qs.exclude(user__in=deactivated_users())
 
 
 def leaderboard(
@@ -114,9 +141,9 @@ def leaderboard(
 ) -> QuerySet[Rating]:
     """Eligible ratings of a variant, best first (site-wide, or a club's active members).
 
-    Eligible: at least ``RANKINGS_LEADERBOARD_MIN_GAMES`` rated games, the last one within
-    ``RANKINGS_ACTIVE_DAYS``. Ties on the shown rating go to the higher ``mu``, then the older
-    account.
+    Eligible: an active account with at least ``RANKINGS_LEADERBOARD_MIN_GAMES`` rated games,
+    the last one within ``RANKINGS_ACTIVE_DAYS``. Ties on the shown rating go to the higher
+    ``mu``, then the older account.
     """
     return (
         _eligible(variant, club, now)
@@ -142,7 +169,10 @@ def leaderboard_position(
     club: Club | None = None,
     now: datetime | None = None,
 ) -> Position:
-    """The user's rank on a leaderboard (3 queries), or the reason he is not on it."""
+    """The user's rank on a leaderboard (3 queries), or the reason he is not on it.
+
+    The rank counts the eligible players ahead of him, so deactivated accounts, which the
+    board leaves out, take no place; ``total`` is the number of players shown."""
     eligible = _eligible(variant, club, now)
     total = eligible.count()
     if not user.is_authenticated:
@@ -153,12 +183,7 @@ def leaderboard_position(
     if not eligible.filter(pk=rating.pk).exists():
         if rating.games < conf.leaderboard_min_games():
             reason = "provisional"
-        elif (
-            club is not None
-            and not Membership.objects.filter(
-                club=club, user=user, status=Membership.Status.ACTIVE
-            ).exists()
-        ):
+        elif club is not None and not active_members(club).filter(user=user).exists():
             reason = "not_member"
         else:
             reason = "inactive"
@@ -286,6 +311,9 @@ def head_to_head(
     only join the seats through their match, which made PostgreSQL hash every match. (The
     former correlated subqueries, three per opponent's seat, had an estimated cost that made
     PostgreSQL compile the query with JIT, most of a second, on tables without statistics.)
+
+    A deactivated opponent stays in the list (the matches against him still count); pages
+    show him as a former player (``is_listed``).
     """
     meta = MatchParticipant._meta
     quote = connection.ops.quote_name
@@ -616,10 +644,9 @@ def club_statistics(
     *, club: Club, players: int = 10, matches: int = 10, viewer: Viewer = None
 ) -> GroupStats:
     """Figures of a club's active members over every match they played, and the recent ones
-    the viewer may see (5 queries)."""
-    members = Membership.objects.filter(club=club, status=Membership.Status.ACTIVE).values(
-        "user_id"
-    )
+    the viewer may see (5 queries). A deactivated account is no longer a member: his matches
+    leave the club's figures as they would if he had left the club."""
+    members = active_members(club).values("user_id")
     seats = MatchParticipant.objects.filter(user__in=members)
     recent = _with_seats(
         visible_matches(
@@ -645,9 +672,12 @@ def source_statistics(
 ) -> GroupStats:
     """Figures of the matches opened by a source (e.g. a tournament's rounds), for its page:
     ``source_statistics(source_kind="tournament_round", source_ids=[...], viewer=request.user)``
-    (5 queries). The figures count every match; the list holds those the viewer may see."""
+    (5 queries). The figures count every match and every seat; the players listed are active
+    accounts; the matches listed are those the viewer may see."""
     games = FinishedMatch.objects.filter(source_kind=source_kind, source_id__in=source_ids)
-    seats = MatchParticipant.objects.filter(match__in=games, user__isnull=False)
+    seats = MatchParticipant.objects.filter(match__in=games, user__isnull=False).exclude(
+        user__in=deactivated_users()
+    )
     listed = visible_matches(games, viewer=viewer)
     return GroupStats(
         per_variant=_group_per_variant(MatchParticipant.objects.filter(match__in=games)),
@@ -672,12 +702,8 @@ def finished_matches(
     if user is not None:
         qs = qs.filter(pk__in=MatchParticipant.objects.filter(user=user).values("match_id"))
     if club is not None:
-        members = Membership.objects.filter(club=club, status=Membership.Status.ACTIVE)
-        qs = qs.filter(
-            pk__in=MatchParticipant.objects.filter(user__in=members.values("user_id")).values(
-                "match_id"
-            )
-        )
+        members = active_members(club).values("user_id")
+        qs = qs.filter(pk__in=MatchParticipant.objects.filter(user__in=members).values("match_id"))
     if rated is not None:
         qs = qs.filter(rated=rated)
     return _with_seats(qs.order_by("-finished_at", "-table_id"))
