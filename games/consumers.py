@@ -1,4 +1,5 @@
 """The table's WebSocket: ``/ws/tables/<id>/``. A thin adapter between frames and services.
+(The lobby's, ``/ws/lobby/``: :class:`LobbyConsumer`, at the end.)
 
 Connecting needs a logged-in session (else the handshake is refused, close code 4401) and the
 right to watch the table (4403; private tables: players, creator, invitation link holders,
@@ -49,7 +50,7 @@ from django.db import InterfaceError, OperationalError, connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import conf, dispatch, selectors, services
+from games import conf, dispatch, lobby, selectors, services
 from games import errors as e
 
 #: Session key holding the ids of private tables whose invitation link the user opened.
@@ -368,3 +369,103 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
         self.sent_revision = max(self.sent_revision, frame["revision"])
         await self.send(text_data=json.dumps(frame))
+
+
+# ----------------------------------------------------------------------------- the lobby
+
+#: The least time between two lobby frames to one socket (a burst of changes: two frames).
+LOBBY_MIN_INTERVAL = 0.5
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    """The lobby's WebSocket: ``/ws/lobby/``. Read-only: the server pushes the list of tables.
+
+    Connecting needs a logged-in session (else close code 4401); the origin is checked as for
+    a table. Client → server: ``{"type": "hello", "lang": "es"}`` (answered with the lobby at
+    once; sent on every (re)connection) and ``{"type": "ping"}`` (``{"type": "pong"}``).
+    Server → client: ``{"type": "lobby", "html": "<the partial>"}``, the partial
+    ``games/table_list.html#lobby-tables`` rendered for this socket's user, as the page
+    renders it (:func:`games.lobby.render_lobby`).
+
+    Each change of a table the lobby shows reaches the group ``lobby`` as ``lobby.changed``
+    (:mod:`games.lobby`); the socket then re-renders its user's lobby, at most once every
+    :data:`LOBBY_MIN_INTERVAL` seconds however many changes arrive, and sends it only when it
+    differs from the last one sent.
+    """
+
+    language: str
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_NO_SESSION)
+            return
+        cookies = self.scope.get("cookies") or {}
+        self.language = (
+            language_of(cookies.get(settings.LANGUAGE_COOKIE_NAME)) or settings.LANGUAGE_CODE
+        )
+        self.last_html: str | None = None
+        self.dirty = False
+        self.next_allowed = 0.0
+        self.flusher: asyncio.Task[None] | None = None
+        self.joined = True
+        await self.channel_layer.group_add(lobby.LOBBY_GROUP, self.channel_name)
+        dispatch.bind_loop(asyncio.get_running_loop())
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "joined", False):
+            await self.channel_layer.group_discard(lobby.LOBBY_GROUP, self.channel_name)
+        flusher = getattr(self, "flusher", None)
+        if flusher is not None:
+            flusher.cancel()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            with translation.override(self.language):
+                if text_data is None or len(text_data) > MAX_FRAME:
+                    raise e.BadFrameError()
+                try:
+                    frame = json.loads(text_data)
+                except ValueError:
+                    raise e.BadFrameError() from None
+                if not isinstance(frame, dict) or frame.get("type") not in ("hello", "ping"):
+                    raise e.BadFrameError()
+        except e.TableError as error:
+            await self.send(
+                text_data=json.dumps(
+                    {"type": "error", "code": error.code, "message": str(error.message)}
+                )
+            )
+            return
+        if frame["type"] == "ping":
+            await self.send(text_data='{"type": "pong"}')
+            return
+        self.language = language_of(frame.get("lang")) or self.language
+        self.last_html = None  # a (re)connected client gets the lobby even if unchanged
+        await self._send_lobby()
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        self.dirty = True
+        if self.flusher is None:
+            self.flusher = asyncio.create_task(self._flush())
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.dirty:
+                wait = self.next_allowed - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self.dirty = False
+                self.next_allowed = loop.time() + LOBBY_MIN_INTERVAL
+                await self._send_lobby()
+        finally:
+            self.flusher = None
+
+    async def _send_lobby(self) -> None:
+        html = await db_read(lobby.render_lobby, user=self.scope["user"], language=self.language)
+        if html == self.last_html:
+            return
+        self.last_html = html
+        await self.send(text_data=json.dumps({"type": "lobby", "html": html}))

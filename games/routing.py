@@ -3,8 +3,9 @@ authentication (``scope["user"]``)."""
 
 from django.urls import URLPattern, path
 
-from games.consumers import TableConsumer
+from games.consumers import LobbyConsumer, TableConsumer
 
 websocket_urlpatterns: list[URLPattern] = [
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
     path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
 ]

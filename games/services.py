@@ -42,7 +42,7 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import conf, dispatch, live, messages, selectors
+from games import conf, dispatch, live, lobby, messages, selectors
 from games import errors as e
 from games.engine import (
     IllegalActionError,
@@ -224,6 +224,7 @@ def _announce(
             dispatch.defer("table_advance", (table_id, version), countdown, kind=kind)
 
     transaction.on_commit(run, robust=True)
+    lobby.announce(table, match=match)
 
 
 def _plan_deadline(

@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import lobby, selectors, services
 from games.consumers import INVITES_SESSION_KEY, live_template
 from games.engine import REGISTRY, get_variant
 from games.errors import TableError
@@ -75,26 +75,24 @@ def _perform(request: HttpRequest, action: Callable[[], Any], success: str = "")
 
 
 def _lobby_context(request: HttpRequest) -> dict[str, Any]:
-    context: dict[str, Any] = {
-        "open_tables": selectors.lobby_open_tables(),
-        "playing_tables": selectors.lobby_playing_tables(),
-        "play_now": [
-            (key, name, 4 if 4 in get_variant(key).players else get_variant(key).players[0])
-            for key, name in variant_choices()
-        ],
-    }
-    if request.user.is_authenticated:
-        context["my_tables"] = selectors.tables_of_user(user=request.user)
-        context["my_finished"] = selectors.finished_tables_of_user(user=request.user)
+    """The lobby page's context: its list of tables is :func:`games.lobby.lobby_tables_context`,
+    the one its WebSocket renders too."""
+    context = lobby.lobby_tables_context(user=request.user)
+    context["play_now"] = [
+        (key, name, 4 if 4 in get_variant(key).players else get_variant(key).players[0])
+        for key, name in variant_choices()
+    ]
     return context
 
 
 @login_required
 def table_list(request: HttpRequest) -> HttpResponse:
-    template = "games/table_list.html"
+    """The lobby. Kept fresh by its WebSocket (``/ws/lobby/``, static/games/lobby.js), with a
+    slow htmx poll of the partial alone while the socket is closed; a plain page without
+    JavaScript."""
     if request.htmx:  # type: ignore[attr-defined]
-        template += "#lobby-tables"
-    return render(request, template, _lobby_context(request))
+        return render(request, lobby.LOBBY_PARTIAL, lobby.lobby_tables_context(user=request.user))
+    return render(request, "games/table_list.html", _lobby_context(request))
 
 
 @login_required

@@ -1,0 +1,67 @@
+"""The lobby's live list of tables: what it shows a user, and telling its sockets it changed.
+
+The lobby page (``games:table_list``) and its WebSocket (``/ws/lobby/``,
+:class:`games.consumers.LobbyConsumer`) render the same partial,
+``games/table_list.html#lobby-tables``, from the same context (:func:`lobby_tables_context`):
+public tables waiting or in play, and the user's own tables (private ones included, only his).
+
+Services call :func:`announce` next to every table announcement; a change the lobby shows (a
+table opened, a seat taken or freed, a game started, finished, cancelled or abandoned: every
+announcement except a move in a game that goes on) reaches the channel-layer group
+:data:`LOBBY_GROUP` as ``lobby.changed`` after the commit. The message carries nothing about
+the table: each socket re-renders the partial for its own user, so a private table never
+reaches a socket whose user may not see it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games import dispatch, selectors
+from games.models import Table
+
+#: The channel-layer group of every lobby socket.
+LOBBY_GROUP = "lobby"
+#: The partial both the page (an htmx request) and the socket render.
+LOBBY_PARTIAL = "games/table_list.html#lobby-tables"
+
+
+def lobby_tables_context(*, user: Any) -> dict[str, Any]:
+    """What the lobby's list of tables shows ``user``."""
+    context: dict[str, Any] = {
+        "open_tables": selectors.lobby_open_tables(),
+        "playing_tables": selectors.lobby_playing_tables(),
+    }
+    if user is not None and user.is_authenticated:
+        context["my_tables"] = selectors.tables_of_user(user=user)
+        context["my_finished"] = selectors.finished_tables_of_user(user=user)
+    return context
+
+
+def render_lobby(*, user: Any, language: str) -> str:
+    """The lobby partial for ``user`` in ``language`` (synchronous: it reads the database)."""
+    with translation.override(language):
+        return render_to_string(LOBBY_PARTIAL, lobby_tables_context(user=user))
+
+
+def shows_change(table: Table, *, match: Any = None) -> bool:
+    """Whether an announcement of ``table`` changes what the lobby shows: all do but a move
+    (announced with its ``match``) in a game that goes on after its first deal."""
+    if match is None:
+        return True
+    return table.status != Table.Status.PLAYING or table.version == 0
+
+
+def notify_changed() -> None:
+    """Tell every lobby socket that the list of tables changed (call it after a commit)."""
+    dispatch._group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def announce(table: Table, *, match: Any = None) -> None:
+    """After the commit, tell the lobby sockets if this change of ``table`` is one they show."""
+    if shows_change(table, match=match):
+        transaction.on_commit(notify_changed, robust=True)

@@ -1,0 +1,225 @@
+"""The lobby's WebSocket (``/ws/lobby/``) through the real ASGI application: handshakes, what
+reaches whom (private tables only to those who may see them), the partial being the page's,
+and the debounce of a burst of changes."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from games import consumers, lobby, services
+from games.models import Table
+
+from .test_consumers import application, session_cookie
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_db_threads")]
+
+TIMEOUT = 10
+
+
+async def open_lobby(
+    user: Any, *, origin: str = "http://testserver", lang: str = "en"
+) -> WebsocketCommunicator:
+    """A lobby socket of ``user``, after its hello and the lobby it is answered with."""
+    cookie = await sync_to_async(session_cookie)(user)
+    comm = WebsocketCommunicator(
+        application(),
+        "/ws/lobby/",
+        headers=[
+            (b"origin", origin.encode()),
+            (b"host", b"testserver"),
+            (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+        ],
+    )
+    connected, _ = await comm.connect(timeout=TIMEOUT)
+    assert connected
+    await comm.send_json_to({"type": "hello", "lang": lang})
+    first = await next_lobby(comm)
+    assert first.lstrip().startswith('<div id="lobby-tables"')
+    return comm
+
+
+async def next_lobby(comm: WebsocketCommunicator, timeout: float = TIMEOUT) -> str:
+    frame = json.loads(await comm.receive_from(timeout=timeout))
+    assert frame["type"] == "lobby"
+    return str(frame["html"])
+
+
+def table_link(table: Table) -> str:
+    return f'href="{table.get_absolute_url()}"'
+
+
+def create(user: Any, **kwargs: Any) -> Table:
+    kwargs.setdefault("variant", "cabrero")
+    kwargs.setdefault("players", 4)
+    return services.table_create(creator=user, **kwargs)
+
+
+# ----------------------------------------------------------------------------- handshakes
+
+
+async def test_an_anonymous_lobby_socket_is_refused() -> None:
+    comm = WebsocketCommunicator(
+        application(), "/ws/lobby/", headers=[(b"origin", b"http://testserver")]
+    )
+    connected, code = await comm.connect(timeout=TIMEOUT)
+    assert not connected and code == consumers.CLOSE_NO_SESSION
+
+
+async def test_a_lobby_socket_from_a_foreign_origin_is_refused(ana: Any) -> None:
+    cookie = await sync_to_async(session_cookie)(ana)
+    comm = WebsocketCommunicator(
+        application(),
+        "/ws/lobby/",
+        headers=[
+            (b"origin", b"https://evil.example"),
+            (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+        ],
+    )
+    connected, _ = await comm.connect(timeout=TIMEOUT)
+    assert not connected
+
+
+async def test_bad_frames_get_an_error_and_ping_a_pong(ana: Any) -> None:
+    comm = await open_lobby(ana)
+    await comm.send_to(text_data="not json")
+    frame = json.loads(await comm.receive_from(timeout=TIMEOUT))
+    assert frame["type"] == "error" and frame["code"] == "bad_frame"
+    await comm.send_json_to({"type": "act", "action": "12B"})
+    assert json.loads(await comm.receive_from(timeout=TIMEOUT))["type"] == "error"
+    await comm.send_json_to({"type": "ping"})
+    assert json.loads(await comm.receive_from(timeout=TIMEOUT)) == {"type": "pong"}
+    await comm.disconnect()
+
+
+# ----------------------------------------------------------------------------- pushes
+
+
+async def test_a_new_public_table_reaches_an_open_lobby_socket(ana: Any, bruno: Any) -> None:
+    comm = await open_lobby(ana)
+    table = await sync_to_async(create)(bruno, variant="chancho")
+    html = await next_lobby(comm)
+    assert table_link(table) in html and "Tute Chancho" in html and "bruno" in html
+    assert "Take a seat" in html
+    # Bruno closes it: it leaves the list.
+    await sync_to_async(services.table_cancel)(table_id=table.pk, user=bruno)
+    html = await next_lobby(comm)
+    assert table_link(table) not in html
+    await comm.disconnect()
+
+
+async def test_a_private_table_reaches_its_creator_but_not_a_stranger(ana: Any, bruno: Any) -> None:
+    stranger = await open_lobby(ana)
+    creator = await open_lobby(bruno)
+    private = await sync_to_async(create)(bruno, is_private=True)
+    mine = await next_lobby(creator)
+    assert table_link(private) in mine and "Your tables" in mine
+    # Nothing changed for Ana: nothing is sent to her socket ...
+    assert await stranger.receive_nothing(timeout=0.8)
+    # ... and when a public table opens, her lobby shows it, still without the private one.
+    public = await sync_to_async(create)(bruno, variant="chancho")
+    html = await next_lobby(stranger)
+    assert table_link(public) in html
+    assert table_link(private) not in html and f"table {private.pk}" not in html
+    await stranger.disconnect()
+    await creator.disconnect()
+
+
+async def test_a_table_that_starts_moves_from_waiting_to_in_play(ana: Any, bruno: Any) -> None:
+    comm = await open_lobby(ana)
+    table = await sync_to_async(create)(bruno, players=2, variant="dos")
+    html = await next_lobby(comm)
+    assert "Tables waiting for players" in html and table_link(table) in html
+    await sync_to_async(services.table_sit)(table_id=table.pk, user=ana)
+    html = await next_lobby(comm)
+    waiting, _, playing = html.partition("Games in play")
+    assert table_link(table) in playing
+    assert "Your tables" in waiting and table_link(table) in waiting  # Ana sits there now
+    await comm.disconnect()
+
+
+async def test_the_socket_sends_what_the_page_renders(ana: Any, bruno: Any) -> None:
+    await sync_to_async(create)(bruno, variant="chancho")
+    await sync_to_async(create)(ana, players=3)
+    comm = await open_lobby(ana)
+    await sync_to_async(create)(bruno, is_private=True)
+    await sync_to_async(create)(bruno, variant="dos", players=2)
+    pushed = await next_lobby(comm)
+
+    def page() -> tuple[str, str]:
+        client = Client(HTTP_ACCEPT_LANGUAGE="en")
+        client.force_login(ana)
+        partial = client.get(reverse("games:table_list"), HTTP_HX_REQUEST="true")
+        full = client.get(reverse("games:table_list"))
+        return partial.content.decode(), full.content.decode()
+
+    partial, full = await sync_to_async(page)()
+    assert pushed == partial
+    assert pushed.strip() in full
+    await comm.disconnect()
+
+
+async def test_the_lobby_comes_in_the_language_of_the_hello(ana: Any, bruno: Any) -> None:
+    await sync_to_async(create)(bruno)
+    comm = await open_lobby(ana, lang="es")
+    await sync_to_async(create)(bruno, variant="chancho")
+    html = await next_lobby(comm)
+    assert "Sentarse" in html or "Mesas" in html
+    assert "Take a seat" not in html
+    await comm.disconnect()
+
+
+async def test_a_burst_of_changes_gives_a_couple_of_frames_a_second(ana: Any, bruno: Any) -> None:
+    comm = await open_lobby(ana)
+    layer = get_channel_layer()
+    tables = []
+    started = time.monotonic()
+    for _ in range(6):
+        tables.append(await sync_to_async(create)(bruno, variant="chancho"))
+        for _ in range(10):  # and a storm of notices on top
+            await layer.group_send(lobby.LOBBY_GROUP, {"type": "lobby.changed"})
+    stamps: list[float] = []
+    last = ""
+    while not all(table_link(t) in last for t in tables):
+        last = await next_lobby(comm, timeout=5)
+        stamps.append(time.monotonic())
+    assert await comm.receive_nothing(timeout=consumers.LOBBY_MIN_INTERVAL + 0.3)
+    gaps = [b - a for a, b in pairwise(stamps)]
+    assert all(gap >= consumers.LOBBY_MIN_INTERVAL - 0.05 for gap in gaps), gaps
+    assert len(stamps) <= 2 + (stamps[-1] - started) / consumers.LOBBY_MIN_INTERVAL
+    await comm.disconnect()
+
+
+# ----------------------------------------------------------------------------- what is pushed
+
+
+def test_moves_of_a_game_that_goes_on_do_not_touch_the_lobby(ana: Any) -> None:
+    table = create(ana, players=4)
+    assert lobby.shows_change(table)  # opened: no match
+    table.status = Table.Status.PLAYING
+    assert lobby.shows_change(table, match=object())  # the first deal
+    table.version = 7
+    assert not lobby.shows_change(table, match=object())  # a move
+    table.status = Table.Status.FINISHED
+    assert lobby.shows_change(table, match=object())  # the last move
+
+
+def test_the_page_polls_slowly_and_loads_the_socket_script(ana: Any) -> None:
+    client = Client()
+    client.force_login(ana)
+    html = client.get(reverse("games:table_list")).content.decode()
+    assert 'data-ws-url="/ws/lobby/"' in html
+    assert 'hx-trigger="every 60s [!window.tuteLobbyLive]"' in html
+    assert "games/lobby.js" in html
+    assert re.search(r"every \d+s\"", html) is None  # no unconditional poll left
