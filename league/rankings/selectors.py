@@ -13,8 +13,9 @@ Deactivated accounts (``User.is_active`` False: closed by the player or by staff
 public page, so they leave every list of players: leaderboards (and the ranks, counted over
 the players shown), the ratings, a club's members and its most active players. Their matches
 stay, with their results; where they sat, the pages and the API show "Former player" without
-a link (``is_listed``), and the other players' figures, head-to-head included, still count
-them.
+a link (the templates and ``api.serializers.PlayerRefSerializer`` read ``user.is_active``,
+loaded with the seat: no query), and the other players' figures, head-to-head included, still
+count them.
 """
 
 from __future__ import annotations
@@ -49,12 +50,6 @@ def deactivated_users() -> QuerySet[User]:
     ``.exclude(user__in=deactivated_users())``: a NOT IN over the few closed accounts, which
     keeps the leaderboards' counts on their index (no join with every user)."""
     return User.objects.filter(is_active=False).values("pk")
-
-
-def is_listed(user: User | None) -> bool:
-    """Whether a seat's or an opponent's account is shown by name (with a link to his page):
-    a person whose account is active. False for bots and deactivated accounts."""
-    return user is not None and user.is_active
 
 
 def active_members(club: Club) -> QuerySet[Membership]:
@@ -313,7 +308,7 @@ def head_to_head(
     PostgreSQL compile the query with JIT, most of a second, on tables without statistics.)
 
     A deactivated opponent stays in the list (the matches against him still count); pages
-    show him as a former player (``is_listed``).
+    show him as a former player.
     """
     meta = MatchParticipant._meta
     quote = connection.ops.quote_name
