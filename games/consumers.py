@@ -388,9 +388,10 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     renders it (:func:`games.lobby.render_lobby`).
 
     Each change of a table the lobby shows reaches the group ``lobby`` as ``lobby.changed``
-    (:mod:`games.lobby`); the socket then re-renders its user's lobby, at most once every
-    :data:`LOBBY_MIN_INTERVAL` seconds however many changes arrive, and sends it only when it
-    differs from the last one sent.
+    (:mod:`games.lobby`; a private table's change only concerns its creator, its players and
+    sockets whose last list showed it); the socket then re-renders its user's lobby, at most
+    once every :data:`LOBBY_MIN_INTERVAL` seconds however many changes arrive, and sends it
+    only when it differs from the last one sent.
     """
 
     language: str
@@ -446,6 +447,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self._send_lobby()
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
+        if not lobby.concerns(event, user_id=self.scope["user"].pk, last_html=self.last_html):
+            return
         self.dirty = True
         if self.flusher is None:
             self.flusher = asyncio.create_task(self._flush())

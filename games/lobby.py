@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import dispatch, selectors
-from games.models import Table
+from games.models import Seat, Table
 
 #: The channel-layer group of every lobby socket.
 LOBBY_GROUP = "lobby"
@@ -56,12 +56,51 @@ def shows_change(table: Table, *, match: Any = None) -> bool:
     return table.status != Table.Status.PLAYING or table.version == 0
 
 
-def notify_changed() -> None:
-    """Tell every lobby socket that the list of tables changed (call it after a commit)."""
-    dispatch._group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+def notify_changed(*, url: str | None = None, users: list[int] | None = None) -> None:
+    """Tell the lobby sockets that the list of tables changed (call it after a commit).
+
+    A change of a private table gives its page's ``url`` and the ids of the ``users`` whose
+    lobby may list it (its creator and seated players): the other sockets re-render only if
+    the list they last sent shows that table (a player who just left it). The ids stay on the
+    server (the channel layer); no socket sends them on.
+    """
+    message: dict[str, Any] = {"type": "lobby.changed"}
+    if url is not None:
+        message["url"] = url
+        message["users"] = list(users or [])
+    dispatch._group_send(LOBBY_GROUP, message)
+
+
+def _private_audience(table: Table) -> list[int]:
+    users = set(
+        Seat.objects.filter(table_id=table.pk, user__isnull=False).values_list("user_id", flat=True)
+    )
+    if table.created_by_id is not None:
+        users.add(table.created_by_id)
+    return sorted(users)
 
 
 def announce(table: Table, *, match: Any = None) -> None:
     """After the commit, tell the lobby sockets if this change of ``table`` is one they show."""
-    if shows_change(table, match=match):
+    if not shows_change(table, match=match):
+        return
+    if not table.is_private:
         transaction.on_commit(notify_changed, robust=True)
+        return
+    url = table.get_absolute_url()
+
+    def run() -> None:
+        notify_changed(url=url, users=_private_audience(table))
+
+    transaction.on_commit(run, robust=True)
+
+
+def concerns(message: dict[str, Any], *, user_id: int, last_html: str | None) -> bool:
+    """Whether a ``lobby.changed`` ``message`` may change the lobby of user ``user_id``, whose
+    socket last sent ``last_html``."""
+    url = message.get("url")
+    if not isinstance(url, str):
+        return True
+    if user_id in (message.get("users") or []):
+        return True
+    return last_html is None or f'href="{url}"' in last_html

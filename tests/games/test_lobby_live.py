@@ -223,3 +223,34 @@ def test_the_page_polls_slowly_and_loads_the_socket_script(ana: Any) -> None:
     assert 'hx-trigger="every 60s [!window.tuteLobbyLive]"' in html
     assert "games/lobby.js" in html
     assert re.search(r"every \d+s\"", html) is None  # no unconditional poll left
+
+
+async def test_a_private_table_change_costs_strangers_no_render(
+    ana: Any, bruno: Any, make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    carla = await sync_to_async(make_user)("carla")
+    rendered: list[int] = []
+    real = lobby.render_lobby
+
+    def counting(*, user: Any, language: str) -> str:
+        rendered.append(user.pk)
+        return real(user=user, language=language)
+
+    monkeypatch.setattr(lobby, "render_lobby", counting)
+    stranger = await open_lobby(carla)
+    creator = await open_lobby(bruno)
+    guest = await open_lobby(ana)
+    rendered.clear()
+    table = await sync_to_async(create)(bruno, is_private=True)
+    assert table_link(table) in await next_lobby(creator)
+    # Ana, invited, sits down and then stands up again: her lobby follows her.
+    await sync_to_async(services.table_sit)(
+        table_id=table.pk, user=ana, invite_token=table.invite_token
+    )
+    assert table_link(table) in await next_lobby(guest)
+    await sync_to_async(services.table_leave)(table_id=table.pk, user=ana)
+    assert table_link(table) not in await next_lobby(guest)
+    assert await stranger.receive_nothing(timeout=0.8)
+    assert carla.pk not in rendered and ana.pk in rendered and bruno.pk in rendered
+    for comm in (stranger, creator, guest):
+        await comm.disconnect()
