@@ -65,6 +65,21 @@
     lastRevision = parseInt(node.getAttribute("data-revision"), 10);
   }
 
+  // The heading's table status ("Waiting for players", "Playing"...) follows the partial's
+  // data-status; the words are the heading's data-<status> attributes.
+  var tableStatus = document.getElementById("table-status");
+  function showTableStatus(node) {
+    var key = node && node.getAttribute("data-status");
+    var label = key && tableStatus && tableStatus.getAttribute("data-" + key);
+    if (label && tableStatus.textContent !== label) { tableStatus.textContent = label; }
+    // The invitation link is for a table that waits for players: once it starts, the board
+    // gets that room.
+    if (key && key !== "open") {
+      var invites = document.querySelectorAll(".invite");
+      for (var i = 0; i < invites.length; i++) { invites[i].hidden = true; }
+    }
+  }
+
   function setStatus(key) {
     if (!status) { return; }
     status.textContent = status.getAttribute("data-" + key) || "";
@@ -99,6 +114,7 @@
       if (again) { again.focus({ preventScroll: true }); }
     }
     readVersion();
+    showTableStatus(fresh);
     tickTimers();
     document.dispatchEvent(new CustomEvent("table:updated", { detail: { version: lastVersion } }));
   }

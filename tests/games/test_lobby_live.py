@@ -20,12 +20,17 @@ from django.urls import reverse
 
 from games import consumers, lobby, services
 from games.models import Table
+from tests.factories import UserFactory
+from tests.games import browser
+from tests.games.browser import PHONE, SMALL_TEXT_JS, db, log_in
 
 from .test_consumers import application, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_db_threads")]
 
 TIMEOUT = 10
+
+asgi_server = browser.asgi_server  # the fixture, under its name here
 
 
 async def open_lobby(
@@ -254,3 +259,74 @@ async def test_a_private_table_change_costs_strangers_no_render(
     assert carla.pk not in rendered and ana.pk in rendered and bruno.pk in rendered
     for comm in (stranger, creator, guest):
         await comm.disconnect()
+
+
+# ----------------------------------------------------------------------------- the table's heading
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_on_a_phone_the_table_heading_is_compact_and_keeps_everything(
+    asgi_server: str, browser_context_factory: Any
+) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    base = asgi_server
+    ana = db(lambda: UserFactory(username="ana", display_name="Ana García"))
+    bruno = db(lambda: UserFactory(username="bruno"))
+    table = db(
+        lambda: services.table_create(
+            creator=ana, variant="dos", players=2, turn_seconds=30, is_private=True
+        )
+    )
+    context = browser_context_factory(**PHONE)
+    db(lambda: log_in(context, base, ana))
+    page = context.new_page()
+    page.goto(f"{base}/tables/{table.pk}/")
+    page.locator("#connection.connection-online").wait_for()
+    head = page.locator("header.table-head")
+    # Waiting: the game; players and status; the connection (it was 166 px in four lines).
+    assert head.bounding_box()["height"] <= 100
+    status = head.locator("#table-status")
+    expect(status).to_have_text("Waiting for players")
+    expect(head).to_contain_text("2 players")
+    # The rest is one tap away.
+    facts = head.locator(".table-facts")
+    expect(facts).to_be_hidden()
+    head.locator("summary").tap()
+    expect(facts).to_be_visible()
+    for words in (f"table {table.pk}", "30 s per move", "not rated", "private"):
+        expect(facts).to_contain_text(words)
+    assert page.evaluate(SMALL_TEXT_JS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # The status follows the table: Bruno sits down, the game starts.
+    db(lambda: services.table_sit(table_id=table.pk, user=bruno, invite_token=table.invite_token))
+    expect(status).to_have_text("Playing")
+    page.locator("#table-live .hand-cards").wait_for()
+    expect(page.locator(".invite")).to_be_hidden()  # the invitation link has done its job
+    head.locator("summary").tap()
+    expect(facts).to_be_hidden()
+    assert head.bounding_box()["height"] <= 80  # in play: two lines (72 px when measured)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_in_a_browser_the_lobby_follows_the_tables_without_reloading(
+    asgi_server: str, browser_context_factory: Any
+) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    base = asgi_server
+    ana = db(lambda: UserFactory(username="ana"))
+    bruno = db(lambda: UserFactory(username="bruno"))
+    context = browser_context_factory(**PHONE)
+    db(lambda: log_in(context, base, ana))
+    page = context.new_page()
+    page.goto(f"{base}/tables/")
+    page.wait_for_function("window.tuteLobbyLive === true")
+    table = db(lambda: services.table_create(creator=bruno, variant="chancho", players=4))
+    row = page.locator(f'#lobby-tables a.card-link[href="{table.get_absolute_url()}"]')
+    expect(row).to_be_visible(timeout=5000)  # pushed: the fallback poll waits 60 s
+    # The swapped-in list is live for htmx too (its fallback poll), and still the only one.
+    assert page.locator("#lobby-tables").count() == 1
+    assert page.evaluate("!!htmx.find('#lobby-tables')")
+    db(lambda: services.table_cancel(table_id=table.pk, user=bruno))
+    expect(row).to_have_count(0, timeout=5000)
