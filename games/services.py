@@ -173,6 +173,21 @@ def _user_seat(seats: Sequence[Seat], user: Any) -> Seat | None:
     return next((s for s in seats if s.user_id == user.pk), None)
 
 
+def _free_seat(seats: Sequence[Seat], position: int | None) -> Seat:
+    """The empty seat at ``position``, or the first empty one when no position is given."""
+    if position is None:
+        seat = next((s for s in seats if s.is_empty), None)
+        if seat is None:
+            raise e.TableFullError()
+        return seat
+    seat = next((s for s in seats if s.position == position), None)
+    if seat is None:
+        raise e.TableNotFoundError()
+    if not seat.is_empty:
+        raise e.SeatTakenError()
+    return seat
+
+
 def _require_user(user: Any) -> None:
     if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
         raise e.TablePermissionError()
@@ -384,16 +399,7 @@ def table_sit(
     seats = _seats(table)
     if _user_seat(seats, user) is not None:
         raise e.AlreadySeatedError()
-    if position is None:
-        seat = next((s for s in seats if s.is_empty), None)
-        if seat is None:
-            raise e.TableFullError()
-    else:
-        seat = next((s for s in seats if s.position == position), None)
-        if seat is None:
-            raise e.TableNotFoundError()
-        if not seat.is_empty:
-            raise e.SeatTakenError()
+    seat = _free_seat(seats, position)
     seat.user = user
     seat.bot_level = ""
     try:
@@ -491,16 +497,7 @@ def table_add_bot(
     seats = _seats(table)
     if not _may_manage_seats(table, seats, user):
         raise e.TablePermissionError()
-    if position is None:
-        seat = next((s for s in seats if s.is_empty), None)
-        if seat is None:
-            raise e.TableFullError()
-    else:
-        seat = next((s for s in seats if s.position == position), None)
-        if seat is None:
-            raise e.TableNotFoundError()
-        if not seat.is_empty:
-            raise e.SeatTakenError()
+    seat = _free_seat(seats, position)
     seat.bot_level = level
     seat.save(update_fields=["bot_level"])
     if not _start_if_full(table, seats):
