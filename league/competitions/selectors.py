@@ -50,6 +50,16 @@ def tiebreak_label(name: str) -> str:
     return str(labels.get(name, name))
 
 
+#: Tiebreaks the standings table already shows in a column of their own.
+SHOWN_IN_STANDINGS = frozenset({"wins"})
+
+
+def tiebreak_columns(names: list[str]) -> list[str]:
+    """Labels of the standings table's tiebreak columns: every tiebreak but those that
+    would repeat a column already there (the "Wins" tiebreak is the "Wins" column)."""
+    return [tiebreak_label(name) for name in names if name not in SHOWN_IN_STANDINGS]
+
+
 def tiebreak_choices() -> list[tuple[str, str]]:
     from league.pairing import TIEBREAKS
 

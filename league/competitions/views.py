@@ -231,6 +231,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "current_round": current,
         "standings": selectors.tournament_standings(tournament=tournament),
         "tiebreak_names": [selectors.tiebreak_label(n) for n in tournament.tiebreaks],
+        "tiebreak_columns": selectors.tiebreak_columns(tournament.tiebreaks),
         "registration_open": selectors.registration_is_open(tournament=tournament),
         "changes": selectors.tournament_changes(tournament=tournament)[:50],
         "now": timezone.now(),
@@ -438,6 +439,7 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "divisions": selectors.season_divisions(season=season),
         "seasons": selectors.league_seasons(league=league),
         "tiebreak_names": [selectors.tiebreak_label(n) for n in league.tiebreaks],
+        "tiebreak_columns": selectors.tiebreak_columns(league.tiebreaks),
         "changes": selectors.season_changes(season=season)[:50],
         "now": timezone.now(),
         "is_member": request.user.is_authenticated

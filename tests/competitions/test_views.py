@@ -408,3 +408,23 @@ def test_csv_exports(running: dict[str, Any]) -> None:
         )
     )
     assert len(standings) == 5
+
+
+def test_standings_tables_show_wins_once(running: dict[str, Any]) -> None:
+    """QA: with "wins" among the tiebreaks, the standings had two "Wins" columns (the wins
+    column and the tiebreak); every header now has exactly one cell per row's value."""
+    import re
+
+    t, season = running["tournament"], running["season"]
+    assert "wins" in t.tiebreaks and "wins" in season.league.tiebreaks
+    player = client_for(running["players"][0])
+    for url in (t.get_absolute_url(), season.get_absolute_url()):
+        html = player.get(url).content.decode()
+        table = html[html.index('<table class="data-table">') :]
+        table = table[: table.index("</table>")]
+        header = table[: table.index("</thead>")]
+        headers = re.findall(r"<th[^>]*>(.*?)</th>", header)
+        assert headers.count("Wins") == 1, (url, headers)
+        body = table[table.index("<tbody>") :]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+            assert len(re.findall(r"<td", row)) == len(headers), (url, row)
