@@ -635,14 +635,12 @@ def _tally(match: dict[str, Any], names: list[str]) -> Tally | None:
         columns = [" & ".join(names[s] for s in team if s < n) for team in teams]
     rows = []
     for key, value in match.items():
-        if key == "teams" or not isinstance(value, list) or len(value) != width:
+        # Only the counts kept per seat (or team) named above: other lists of the right
+        # length are not such counts (``game_winners`` holds the seat that won each game).
+        if key not in labels or not isinstance(value, list) or len(value) != width:
             continue
         if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            rows.append(
-                TallyRow(
-                    label=labels.get(key, key.replace("_", " ").capitalize()), values=list(value)
-                )
-            )
+            rows.append(TallyRow(label=labels[key], values=list(value)))
     notes = []
     for key, text in (
         ("to_retire", _("%(n)s lost hands and a player retires.")),

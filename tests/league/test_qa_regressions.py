@@ -56,3 +56,32 @@ def test_statistics_pages_are_reachable_from_the_navigation() -> None:
     assert reverse("rankings:player", args=[gone.username]) not in links
     for url in (mine, f"{mine}?variant=dos", reverse("rankings:club", args=[club.slug])):
         assert client.get(url).status_code == 200, url
+
+
+def test_match_tally_shows_only_counts_per_player() -> None:
+    """Spanish tute for two, after two games: the "match so far" table had an untranslated
+    "Game winners" row showing seat numbers (the engine's list of who won each game)."""
+    import random
+
+    from django.utils import translation
+
+    from games.engine import get_variant
+    from games.selectors import _tally
+
+    variant = get_variant("dos")
+    rng = random.Random("qa")
+    for attempt in range(20):
+        match = variant.new_match(players=2, seed=f"qa/{attempt}", options={"games": 3})
+        tally = match.observation(0)["match"]
+        while not match.is_terminal() and len(tally["game_winners"]) < 2:
+            actions = match.legal_actions()
+            match.apply_action(actions[int(rng.random() * len(actions))])
+            tally = match.observation(0)["match"]
+        if len(tally["game_winners"]) == 2:
+            break
+    assert len(tally["game_winners"]) == 2, "no match reached a second game"
+    with translation.override("es"):
+        shown = _tally(tally, ["Ana", "Bruno"])
+    assert shown is not None
+    assert [row.label for row in shown.rows] == ["Juegos ganados"]
+    assert sorted(shown.rows[0].values) == sorted(tally["games"])
