@@ -85,3 +85,23 @@ def test_match_tally_shows_only_counts_per_player() -> None:
     assert shown is not None
     assert [row.label for row in shown.rows] == ["Juegos ganados"]
     assert sorted(shown.rows[0].values) == sorted(tally["games"])
+
+
+def test_password_reset_errors_are_in_the_page_language() -> None:
+    """Italian page, Spanish-speaking account: the set-password page showed "La contraseña es
+    demasiado corta" among Italian text."""
+    from django.core import mail
+
+    user = UserFactory(username="elena", email="elena@example.com")
+    user.profile.preferred_language = "es"
+    user.profile.save()
+    client = Client(HTTP_ACCEPT_LANGUAGE="it")
+    client.cookies["django_language"] = "it"
+    client.post(reverse("account_reset_password"), {"email": "elena@example.com"})
+    link = next(w for w in mail.outbox[0].body.split() if "/accounts/password/reset/key/" in w)
+    page = client.get(link.split("testserver", 1)[1], follow=True)
+    form_url = page.redirect_chain[-1][0]
+    html = client.post(form_url, {"password1": "corta", "password2": "corta"}).content.decode()
+    assert 'lang="it"' in html
+    assert "contraseña" not in html
+    assert "troppo corta" in html
