@@ -78,6 +78,12 @@
       var invites = document.querySelectorAll(".invite");
       for (var i = 0; i < invites.length; i++) { invites[i].hidden = true; }
     }
+    // Buttons outside the partial that only mean something while the table has a given
+    // status ("Leave the table", "Abandon...") go once the status moves on (the match ends).
+    var scoped = key ? document.querySelectorAll("[data-while-status]") : [];
+    for (var j = 0; j < scoped.length; j++) {
+      scoped[j].hidden = scoped[j].getAttribute("data-while-status").split(" ").indexOf(key) < 0;
+    }
   }
 
   function setStatus(key) {

@@ -9,8 +9,11 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import PASSWORD, UserFactory, club_with
+from tests.games import browser
 
 pytestmark = pytest.mark.django_db
+
+asgi_server = browser.asgi_server  # the fixture, under its name here
 
 
 def hrefs(html: str) -> set[str]:
@@ -105,3 +108,36 @@ def test_password_reset_errors_are_in_the_page_language() -> None:
     assert 'lang="it"' in html
     assert "contraseña" not in html
     assert "troppo corta" in html
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_table_buttons_go_when_the_match_stops_live(asgi_server: str, browser_context_factory):
+    """A match that ended while the page was open kept "Leave the table" and "Abandon this
+    table..." on screen (they sit outside the live partial); clicking them only brought an
+    error. The WebSocket's new status now hides them."""
+    from games import services
+
+    ana = UserFactory(username="ana")
+    table = services.table_create(
+        creator=ana,
+        variant="cabrero",
+        players=4,
+        fill_with_bots=True,
+        bot_level="heuristic",
+        turn_seconds=0,
+    )
+    context = browser_context_factory(**browser.PHONE)
+    browser.log_in(context, asgi_server, ana)
+    page = context.new_page()
+    page.goto(f"{asgi_server}/tables/{table.pk}/")
+    page.locator("#connection.connection-online").wait_for()
+    leave = page.locator(f"form[action='/tables/{table.pk}/leave/']")
+    abandon = page.locator("details#abandon")
+    assert leave.is_visible() and abandon.is_visible()
+
+    browser.db(lambda: services.table_abandon(table_id=table.pk, user=ana, reason="QA"))
+    page.locator("#table-live[data-status='abandoned']").wait_for()
+    leave.wait_for(state="hidden")
+    abandon.wait_for(state="hidden")
