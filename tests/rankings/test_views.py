@@ -132,3 +132,21 @@ def test_pages_run_a_bounded_number_of_queries(
     for url, count in counts.items():
         with django_assert_max_num_queries(count):
             assert c.get(url).status_code == 200
+
+
+def test_match_lists_show_seats_in_order_of_place(played) -> None:
+    """QA: the recent matches listed their players by seat ("2. Bruno 1. Carmen")."""
+    import re
+
+    from league.rankings.models import FinishedMatch
+
+    club = club_with(admin=played[0], members=list(played[1:5]))
+    shuffled = [m for m in FinishedMatch.objects.all() if m.participants.first().place != 1]
+    assert shuffled, "every match had its winner in the first seat"
+    for url in (f"/rankings/clubs/{club.slug}/", f"/rankings/players/{played[0].username}/"):
+        html = client().get(url).content.decode()
+        lists = re.findall(r'<ol class="seats">(.*?)</ol>', html, re.S)
+        assert lists, url
+        for seats in lists:
+            places = [int(p) for p in re.findall(r'<span class="place">(\d+)\.</span>', seats)]
+            assert places == sorted(places), (url, places)
