@@ -150,3 +150,29 @@ def test_match_lists_show_seats_in_order_of_place(played) -> None:
         for seats in lists:
             places = [int(p) for p in re.findall(r'<span class="place">(\d+)\.</span>', seats)]
             assert places == sorted(places), (url, places)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_statistics_headings_are_not_a_word_per_line_on_a_phone(
+    players, django_capture_on_commit_callbacks, browser_context_factory, live_server
+) -> None:
+    """QA: at 375 px the club's statistics squeezed "Media di punti per mano" into a 82 px
+    column, a word per line: the heading row was 167 px tall."""
+    ids = [p.pk for p in players[:4]]
+    announce(engine_payload("cabrero", ids, seed=1, table_id=1), django_capture_on_commit_callbacks)
+    club = club_with(admin=players[0], members=list(players[1:4]))
+    context = browser_context_factory(viewport={"width": 375, "height": 740})
+    context.add_cookies([{"name": "django_language", "value": "it", "url": live_server.url}])
+    page = context.new_page()
+    for path in (f"/rankings/clubs/{club.slug}/", f"/rankings/players/{players[0].username}/"):
+        page.goto(live_server.url + path)
+        heights = page.eval_on_selector_all(
+            "table.ranking-table thead", "heads => heads.map(h => h.getBoundingClientRect().height)"
+        )
+        assert heights, path
+        widths = page.eval_on_selector_all(
+            "table.ranking-table thead th",
+            "ths => ths.map(t => t.textContent.trim() + ': ' + t.getBoundingClientRect().width)",
+        )
+        assert max(heights) < 100, (path, heights, widths)
