@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.errors import LeagueError, LeaguePermissionError
@@ -544,9 +545,12 @@ def fixture_play_now(request: HttpRequest, pk: int) -> HttpResponse:
     waiting = selectors.fixture_waiting_for(fixture=refreshed) if refreshed else []
     messages.info(
         request,
-        _(
+        ngettext(
+            "You are ready. The table opens when %(names)s presses “Play now” too (within "
+            "%(minutes)s minutes).",
             "You are ready. The table opens when %(names)s press “Play now” too (within "
-            "%(minutes)s minutes)."
+            "%(minutes)s minutes).",
+            len(waiting),
         )
         % {"names": ", ".join(waiting), "minutes": services.READY_MINUTES},
     )

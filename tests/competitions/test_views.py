@@ -345,7 +345,8 @@ def test_play_now_through_the_page(club: Any, organiser: Any, make_members: Any)
     fixture = Fixture.objects.get()
     url = reverse("competitions:fixture_play_now", args=[fixture.pk])
     response = client_for(a).post(url, follow=True)
-    assert f"when {b.public_name} press" in response.content.decode()
+    # QA: one player still to come is singular ("when Bruno presses", "cuando Bruno pulse").
+    assert f"when {b.public_name} presses “Play now”" in response.content.decode()
     response = client_for(b).post(url)
     fixture.refresh_from_db()
     assert response.status_code == 302 and response["Location"] == fixture.table_url
