@@ -195,6 +195,18 @@ def test_replay_only_for_finished_hands(ana: Any) -> None:
     assert client.get(url, {"step": "nonsense"}).status_code == 200
 
 
+def test_the_live_partial_links_the_replay_of_the_hand_that_just_ended(ana: Any) -> None:
+    """QA: the list of finished hands sits outside the live partial, so a hand that ended with
+    the page open had no replay link until a reload; its summary now carries one."""
+    table = finish(bot_table(ana), ana)
+    last = HandRecord.objects.filter(table=table).count()
+    partial = client_for(ana).get(reverse("games:table_live", args=[table.pk])).content.decode()
+    assert f"How hand {last} ended" in partial
+    replay = reverse("games:hand_replay", args=[table.pk, last])
+    assert replay in partial
+    assert client_for(ana).get(replay).status_code == 200
+
+
 def test_record_download_only_when_finished(ana: Any) -> None:
     table = bot_table(ana)
     client = client_for(ana)
