@@ -141,3 +141,29 @@ def test_table_buttons_go_when_the_match_stops_live(asgi_server: str, browser_co
     page.locator("#table-live[data-status='abandoned']").wait_for()
     leave.wait_for(state="hidden")
     abandon.wait_for(state="hidden")
+
+
+def test_a_refused_request_is_logged_once(settings) -> None:
+    """QA: in embedded mode (DEBUG) every 403 traceback was printed twice on the console: by
+    the console handler Django's defaults give the "django" logger and again by the root's."""
+    import logging
+    import logging.config
+
+    from django.utils.log import DEFAULT_LOGGING
+
+    from tute_site.settings import base
+
+    def consoles(logger: logging.Logger) -> int:
+        return sum(type(h) is logging.StreamHandler for h in logger.handlers)
+
+    try:
+        logging.config.dictConfig(DEFAULT_LOGGING)  # as django.setup() does, then the site's
+        logging.config.dictConfig(base.LOGGING)
+        printed = 0
+        logger: logging.Logger | None = logging.getLogger("django.request")
+        while logger is not None:
+            printed += consoles(logger)
+            logger = logger.parent if logger.propagate else None
+        assert printed == 1
+    finally:
+        logging.config.dictConfig(settings.LOGGING)

@@ -182,5 +182,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "INFO"},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    # Django's own "django" logger has a console handler of its own when DEBUG is on and also
+    # passes its records up to the root: every 403/404/500 traceback was printed twice.
+    "loggers": {
+        "django": {"level": "INFO"},  # no handlers of its own: the root's console prints it
+        "django.db.backends": {"level": "WARNING"},
+    },
 }
