@@ -167,3 +167,13 @@ def test_a_refused_request_is_logged_once(settings) -> None:
         assert printed == 1
     finally:
         logging.config.dictConfig(settings.LOGGING)
+
+
+def test_the_spanish_login_page_speaks_as_usted_throughout() -> None:
+    """django-allauth's Spanish catalogue says "¿Ha olvidado tu contraseña?" (usted and tú in
+    one sentence); the site's catalogue overrides it (league/catalogue_overrides.py)."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.cookies["django_language"] = "es"
+    html = client.get(reverse("account_login")).content.decode()
+    assert "¿Ha olvidado su contraseña?" in html
+    assert "tu contraseña" not in html
