@@ -173,6 +173,10 @@ def test_organiser_cannot_change_roles_or_remove_403(user, other_user, client_fo
 def test_admin_removes_a_member(user, other_user, client_for) -> None:
     club = club_with(admin=user, members=[other_user])
     theirs = Membership.objects.get(club=club, user=other_user)
+    page = client_for(user).get(reverse("league:club_detail", args=[club.slug])).content.decode()
+    # One click does not remove anybody: the button only opens a confirmation naming him.
+    assert "<summary class=\"button button-danger\">Remove…</summary>" in page
+    assert "Yes, remove Bruno Rossi from the club" in page
     response = client_for(user).post(url("membership_remove", club, theirs), follow=True)
     assert "Bruno Rossi is no longer in the club." in response.content.decode()
     assert not Membership.objects.filter(pk=theirs.pk).exists()
