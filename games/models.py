@@ -209,6 +209,8 @@ class Seat(models.Model):
     def name(self) -> str:
         """What the table shows for this seat: the player's name, a bot's, or ""."""
         if self.user_id is not None:
+            if not self.user.is_active:  # a closed account: its name goes with it
+                return str(_("Former player"))
             name = getattr(self.user, "public_name", None)
             return str(name) if name else self.user.get_username()
         if self.bot_level:

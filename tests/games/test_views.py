@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from games import live, services
 from games.models import HandRecord, Seat, Table, TableAction
+from games.templatetags.table_cards import clear_fragments
 
 from .helpers import cards_in, fast_forward, fresh, view_for
 
@@ -224,6 +225,21 @@ def test_finished_table_page_shows_the_standings(ana: Any) -> None:
     table = finish(bot_table(ana), ana)
     html = client_for(ana).get(table.get_absolute_url()).content.decode()
     assert "Final standings" in html and "Replay hand 1" in html
+
+
+def test_a_closed_accounts_seat_shows_a_former_player(make_user: Any, bruno: Any) -> None:
+    """As on the rankings pages: a deactivated account's name is not shown at its tables."""
+    zenobia = make_user("zenobia")
+    table = finish(bot_table(zenobia), zenobia)
+    assert "zenobia" in client_for(bruno).get(table.get_absolute_url()).content.decode()
+    zenobia.is_active = False
+    zenobia.save(update_fields=["is_active"])
+    # A hand summary already rendered is kept per process by {% shared %} (keyed by the table's
+    # revision, which a closed account does not change): a new process renders it afresh.
+    clear_fragments()
+    html = client_for(bruno).get(table.get_absolute_url()).content.decode()
+    assert "zenobia" not in html
+    assert "Former player" in html
 
 
 def test_live_partial_for_clients_without_a_socket(ana: Any) -> None:
