@@ -69,7 +69,8 @@ def test_register_create_club_invite_and_join(live_server, browser_context_facto
 
     # The admin sees the new member.
     owner.reload()
-    assert owner.locator("#members").get_by_text("Bruno Rossi").is_visible()
+    new_member = owner.locator("#members").get_by_role("link", name="Bruno Rossi", exact=True)
+    assert new_member.is_visible()
 
 
 def log_in(context, base: str, user) -> None:
