@@ -110,3 +110,22 @@ def fast_forward(table: Table) -> Table:
     )
     live.clear()
     return fresh(table)
+
+
+def people_table(ana: Any, bruno: Any, **kwargs: Any) -> Table:
+    """A Cabrero table of Ana (the creator), Bruno and two heuristic bots, no turn timer."""
+    kwargs.setdefault("turn_seconds", 0)
+    return fresh(
+        services.table_create(
+            creator=ana,
+            variant="cabrero",
+            players=4,
+            seats=[
+                services.SeatSpec(user=ana),
+                services.SeatSpec(user=bruno),
+                services.SeatSpec(bot_level="heuristic"),
+                services.SeatSpec(bot_level="heuristic"),
+            ],
+            **kwargs,
+        )
+    )

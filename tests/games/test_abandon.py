@@ -18,7 +18,7 @@ from games.models import ABANDON_REASON_MAX, HandRecord, Table, TableAction
 from games.services import SeatSpec
 from games.signals import match_finished, table_abandoned
 
-from .helpers import cards_in, fast_forward, fresh, play_first_legal
+from .helpers import cards_in, fast_forward, fresh, people_table, play_first_legal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -56,23 +56,6 @@ def bot_table(ana: Any, **kwargs: Any) -> Table:
     )
 
 
-def people_table(ana: Any, bruno: Any, **kwargs: Any) -> Table:
-    """Ana (the creator), Bruno and two bots."""
-    kwargs.setdefault("turn_seconds", 0)
-    return fresh(
-        services.table_create(
-            creator=ana,
-            variant="cabrero",
-            players=4,
-            seats=[
-                SeatSpec(user=ana),
-                SeatSpec(user=bruno),
-                SeatSpec(bot_level="heuristic"),
-                SeatSpec(bot_level="heuristic"),
-            ],
-            **kwargs,
-        )
-    )
 
 
 def bot_on_turn(table: Table, ana: Any) -> Table:

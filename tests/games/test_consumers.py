@@ -15,9 +15,8 @@ from django.test import Client
 
 from games import live, services
 from games.models import Table, TableAction
-from games.services import SeatSpec
 
-from .helpers import cards_in, fresh
+from .helpers import cards_in, fresh, people_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_db_threads")]
 
@@ -85,22 +84,6 @@ async def latest_state(
     return await state_at_least(comm, version)
 
 
-def two_player_table(ana: Any, bruno: Any, **kwargs: Any) -> Table:
-    kwargs.setdefault("turn_seconds", 0)
-    return fresh(
-        services.table_create(
-            creator=ana,
-            variant="cabrero",
-            players=4,
-            seats=[
-                SeatSpec(user=ana),
-                SeatSpec(user=bruno),
-                SeatSpec(bot_level="heuristic"),
-                SeatSpec(bot_level="heuristic"),
-            ],
-            **kwargs,
-        )
-    )
 
 
 def bot_table(ana: Any, **kwargs: Any) -> Table:
@@ -180,7 +163,7 @@ async def test_unknown_table_is_refused(ana: Any) -> None:
 async def test_hello_gets_the_seat_view_and_a_move_reaches_every_socket(
     ana: Any, bruno: Any
 ) -> None:
-    table = await sync_to_async(two_player_table)(ana, bruno)
+    table = await sync_to_async(people_table)(ana, bruno)
     sockets = {"ana": await open_socket(table.pk, ana), "bruno": await open_socket(table.pk, bruno)}
     frames = {name: await latest_state(comm, table.pk) for name, comm in sockets.items()}
     assert frames["ana"]["seat"] == 0 and frames["bruno"]["seat"] == 1
@@ -278,7 +261,7 @@ async def test_malformed_frames_get_an_error_and_change_nothing(ana: Any) -> Non
 
 
 async def test_out_of_turn_and_a_card_not_in_hand(ana: Any, bruno: Any) -> None:
-    table = await sync_to_async(two_player_table)(ana, bruno)
+    table = await sync_to_async(people_table)(ana, bruno)
     match = await sync_to_async(live.match_at)(table)
     turn = match.current_player()
     waiting_user, waiting_seat = (bruno, 1) if turn == 0 else (ana, 0)

@@ -26,8 +26,8 @@ from games import live, services
 from games.models import Table, TableAction
 from games.services import SeatSpec
 
-from .helpers import fresh, play_first_legal
-from .test_consumers import next_frame, open_socket, state_at_least, two_player_table
+from .helpers import fresh, people_table, play_first_legal
+from .test_consumers import next_frame, open_socket, state_at_least
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
@@ -140,7 +140,7 @@ async def test_sockets_meet_through_the_redis_channel_layer(ana: Any, bruno: Any
     from channels_redis.core import RedisChannelLayer
 
     assert isinstance(get_channel_layer(), RedisChannelLayer)
-    table = await sync_to_async(two_player_table)(ana, bruno)
+    table = await sync_to_async(people_table)(ana, bruno)
     sockets = [await open_socket(table.pk, ana), await open_socket(table.pk, bruno)]
     frames = [await next_frame(s, "state") for s in sockets]
     mover = 0 if frames[0]["your_turn"] else 1
