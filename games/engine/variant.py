@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from games.engine.cards import parse_card
@@ -23,6 +24,41 @@ from games.engine.errors import InvalidOptionError, InvalidPlayerCountError, Set
 if TYPE_CHECKING:
     from games.engine.match import MatchState
     from games.engine.state import HandState
+
+
+def gettext_noop(message: str) -> str:
+    """Mark an English text for the platform's translation catalogues; returns it unchanged.
+
+    The engine knows no Django, but ``makemessages`` finds the texts marked with this name, so
+    a variant's name and summary are translated where they are shown (``gettext(variant.name)``).
+    """
+    return message
+
+
+class Sides(str, Enum):
+    """How the players of a match form sides, for a given number of players.
+
+    ``SINGLE``: one against one (two players). ``TEAMS``: two fixed partnerships, partners
+    opposite (seats 0, 2, ... against 1, 3, ...). ``PLACES``: everyone for himself at a table
+    of three or more, ranked by place.
+    """
+
+    SINGLE = "single"
+    TEAMS = "teams"
+    PLACES = "places"
+
+
+class Ranking(str, Enum):
+    """How a match ranks its players (what the places of a finished match are made of).
+
+    ``GAMES``: the first side to win the set number of games wins (the others follow by games
+    won). ``SURVIVAL``: a player who loses the set number of hands retires; places go by who
+    stays longest. ``STAKES``: the balance of the stakes paid and won (the ledger) ranks them.
+    """
+
+    GAMES = "games"
+    SURVIVAL = "survival"
+    STAKES = "stakes"
 
 
 @dataclass(frozen=True)
@@ -68,20 +104,51 @@ class Variant:
         options: tuple[Option, ...] = (),
         teams: bool = False,
         summary: str = "",
+        ranking: Ranking = Ranking.GAMES,
+        order: int = 100,
     ) -> None:
         self.key = key
+        #: The English name, marked for the catalogues: show it as ``gettext(variant.name)``.
         self.name = name
         self.players = players
         self.hand_class = hand_class
         self.match_class = match_class
         self.options = {o.name: o for o in options}
         self.teams = teams
+        #: One sentence on the game, English, marked for the catalogues like ``name``.
         self.summary = summary
+        #: How a finished match ranks its players.
+        self.ranking = ranking
+        #: Where the variant comes in lists of games (lower first; ties by key).
+        self.order = order
         #: The hand class used when the table plays option ``renuncio`` (Cabrero family).
         self.renuncio_hand_class: type[HandState] = hand_class
 
     def __repr__(self) -> str:
         return f"<Variant {self.key}>"
+
+    def sides(self, players: int) -> Sides:
+        """How ``players`` players of this variant form sides.
+
+        >>> from games.engine import get_variant
+        >>> [get_variant(k).sides(n).value for k, n in (("dos", 2), ("parejas", 4), ("cabrero", 5))]
+        ['single', 'teams', 'places']
+        """
+        self.check_players(players)
+        if self.teams:
+            return Sides.TEAMS
+        return Sides.SINGLE if players == 2 else Sides.PLACES
+
+    def side_seats(self, players: int) -> list[list[int]]:
+        """The seats of each side of a match of ``players`` players.
+
+        >>> from games.engine import get_variant
+        >>> get_variant("parejas").side_seats(4), get_variant("cabrero").side_seats(3)
+        ([[0, 2], [1, 3]], [[0], [1], [2]])
+        """
+        if self.sides(players) is Sides.TEAMS:
+            return [list(range(0, players, 2)), list(range(1, players, 2))]
+        return [[seat] for seat in range(players)]
 
     def check_players(self, players: int) -> None:
         """Raise :class:`InvalidPlayerCountError` unless the variant is played by ``players``."""
@@ -171,6 +238,15 @@ class Variant:
 
 
 REGISTRY: dict[str, Variant] = {}
+
+
+def variants() -> list[Variant]:
+    """Every registered variant, in the order lists of games show them.
+
+    >>> [v.key for v in variants()][:3]
+    ['cabrero', 'chancho', 'dos']
+    """
+    return sorted(REGISTRY.values(), key=lambda v: (v.order, v.key))
 
 
 def register(variant: Variant) -> Variant:

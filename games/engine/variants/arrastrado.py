@@ -83,7 +83,7 @@ from games.engine.cards import (
 from games.engine.errors import IllegalActionError, WrongPhaseError
 from games.engine.match import MatchResult, MatchState
 from games.engine.state import Canto, HandResult, HandSetup, HandState, Phase
-from games.engine.variant import Option, Variant, register
+from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 
 SEVEN = 7
 #: Tantos each player puts in the plate at the start and at each refill.
@@ -590,12 +590,16 @@ ARRASTRADO_OPTIONS = (
 ARRASTRADO = register(
     Variant(
         key="arrastrado",
-        name="Tute Arrastrado",
+        name=gettext_noop("Tute Arrastrado"),
         players=(3, 4),
         hand_class=ArrastradoHand,
         match_class=ArrastradoMatch,
         options=ARRASTRADO_OPTIONS,
-        summary="Three play, 13 cards each; las cuarenta before the veinte; most points win; "
-        "stakes in tantos, with or without the plate.",
+        summary=gettext_noop(
+            "Three play, 13 cards each; las cuarenta before the veinte; most points win; "
+            "stakes in tantos, with or without the plate."
+        ),
+        ranking=Ranking.STAKES,
+        order=60,
     )
 )

@@ -61,7 +61,7 @@ from games.engine.errors import IllegalActionError, InvalidOptionError, WrongPha
 from games.engine.match import MatchResult, MatchState, hand_seed
 from games.engine.rules import standard_legal
 from games.engine.state import HandResult, HandSetup, HandState, Phase
-from games.engine.variant import Option, Variant, register
+from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 
 OROS = 0
 TWO_OF_OROS = index_of(OROS, 2)
@@ -613,13 +613,17 @@ CABRERO_OPTIONS = (
 CABRERO = register(
     Variant(
         key="cabrero",
-        name="Tute Cabrero",
+        name=gettext_noop("Tute Cabrero"),
         players=(3, 4, 5, 6),
         hand_class=CabreroHand,
         match_class=CabreroMatch,
         options=CABRERO_OPTIONS,
-        summary="Everyone for himself; the players in the middle lose the hand; four lost hands "
-        "and you retire.",
+        summary=gettext_noop(
+            "Everyone for himself; the players in the middle lose the hand; four lost hands "
+            "and you retire."
+        ),
+        ranking=Ranking.SURVIVAL,
+        order=10,
     )
 )
 CABRERO.renuncio_hand_class = CabreroRenuncioHand

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from games.engine.cards import ALL_KINGS, PAIR
 from games.engine.state import Canto
-from games.engine.variant import Variant, register
+from games.engine.variant import Ranking, Variant, gettext_noop, register
 from games.engine.variants.cabrero import (
     CABRERO_OPTIONS,
     CabreroHand,
@@ -53,12 +53,16 @@ class ChanchoRenuncioHand(ChanchoRules, CabreroRenuncioHand):
 CHANCHO = register(
     Variant(
         key="chancho",
-        name="Tute Chancho",
+        name=gettext_noop("Tute Chancho"),
         players=(3, 4, 5, 6),
         hand_class=ChanchoHand,
         match_class=CabreroMatch,
         options=CABRERO_OPTIONS,
-        summary="Cabrero where a king and horse of one suit taken in a trick must be sung.",
+        summary=gettext_noop(
+            "Cabrero where a king and horse of one suit taken in a trick must be sung."
+        ),
+        ranking=Ranking.SURVIVAL,
+        order=20,
     )
 )
 CHANCHO.renuncio_hand_class = ChanchoRenuncioHand

@@ -100,7 +100,7 @@ from games.engine.errors import (
 from games.engine.match import MatchResult, MatchState, hand_seed
 from games.engine.rules import explain_obligation
 from games.engine.state import HandResult, HandSetup, HandState, Phase
-from games.engine.variant import Option, Variant, register
+from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.stock import StockHand
 
 GAME_POINTS = 101
@@ -563,7 +563,7 @@ class DosMatch(MatchState):
 DOS = register(
     Variant(
         key="dos",
-        name="Tute for two (Spanish)",
+        name=gettext_noop("Tute for two (Spanish)"),
         players=(2,),
         hand_class=DosHand,
         match_class=DosMatch,
@@ -575,7 +575,11 @@ DOS = register(
                 choices=GAMES_CHOICES,
             ),
         ),
-        summary="Two players, eight cards each and a stock; 101 points win a game (a second deal "
-        "if nobody makes them, totals kept from memory); capote wins outright.",
+        summary=gettext_noop(
+            "Two players, eight cards each and a stock; 101 points win a game (a second deal "
+            "if nobody makes them, totals kept from memory); capote wins outright."
+        ),
+        ranking=Ranking.GAMES,
+        order=30,
     )
 )

@@ -40,7 +40,7 @@ from typing import Any
 
 from games.engine.match import MatchResult, MatchState
 from games.engine.state import HandResult, HandSetup, HandState
-from games.engine.variant import Variant, register
+from games.engine.variant import Ranking, Variant, gettext_noop, register
 from games.engine.variants.stock import StockHand
 
 LOSSES_TO_END = 4
@@ -144,11 +144,15 @@ class DosArMatch(MatchState):
 DOS_AR = register(
     Variant(
         key="dos_ar",
-        name="Tute de a dos (Argentine)",
+        name=gettext_noop("Tute de a dos (Argentine)"),
         players=(2,),
         hand_class=DosArHand,
         match_class=DosArMatch,
-        summary="Two players, six cards each and a stock; only 'a más': fewer points loses the "
-        "hand; four lost hands lose the match.",
+        summary=gettext_noop(
+            "Two players, six cards each and a stock; only 'a más': fewer points loses the "
+            "hand; four lost hands lose the match."
+        ),
+        ranking=Ranking.SURVIVAL,
+        order=40,
     )
 )

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.engine.variant import Option, Variant, register
+from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.teams import TeamHandState, TeamMatch
 
 
@@ -65,7 +65,7 @@ class ParejasMatch(TeamMatch):
 PAREJAS = register(
     Variant(
         key="parejas",
-        name="Tute por parejas",
+        name=gettext_noop("Tute por parejas"),
         players=(4,),
         hand_class=ParejasHand,
         match_class=ParejasMatch,
@@ -79,7 +79,11 @@ PAREJAS = register(
                 choices=(1, 3, 5, 7),
             ),
         ),
-        summary="Four players in two pairs, partners opposite; the pair with more points wins "
-        "the game, a tute wins it at once.",
+        summary=gettext_noop(
+            "Four players in two pairs, partners opposite; the pair with more points wins "
+            "the game, a tute wins it at once."
+        ),
+        ranking=Ranking.GAMES,
+        order=50,
     )
 )

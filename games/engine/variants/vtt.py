@@ -77,7 +77,7 @@ from games.engine.cards import (
 )
 from games.engine.errors import CardNotInHandError, ObligationError
 from games.engine.rules import explain_obligation
-from games.engine.variant import Option, Variant, register
+from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.teams import TeamHandState, TeamMatch, team_of
 
 OROS = 0
@@ -311,7 +311,7 @@ class VTTMatch(TeamMatch):
 VTT = register(
     Variant(
         key="vtt",
-        name="Variable Trump Tute",
+        name=gettext_noop("Variable Trump Tute"),
         players=(4,),
         hand_class=VTTHand,
         match_class=VTTMatch,
@@ -330,7 +330,11 @@ VTT = register(
                 "A team that wins a game with 101 points or more is credited with two games.",
             ),
         ),
-        summary="Mark Steere's Tute for two teams where every trump played changes the lead and "
-        "trump suits within the trick.",
+        summary=gettext_noop(
+            "Mark Steere's Tute for two teams where every trump played changes the lead and "
+            "trump suits within the trick."
+        ),
+        ranking=Ranking.GAMES,
+        order=70,
     )
 )
