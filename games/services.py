@@ -40,6 +40,7 @@ from typing import Any, ParamSpec, TypeVar
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import F
+from django.dispatch import Signal
 from django.utils import timezone
 
 from games import conf, dispatch, live, lobby, messages, selectors
@@ -56,6 +57,7 @@ from games.engine.bots import LEVELS, choose_action
 from games.engine.errors import NotationError
 from games.engine.records import hand_record, match_record
 from games.models import ABANDON_REASON_MAX, HandRecord, Seat, SeatTimeout, Table, TableAction
+from games.selectors.outcomes import table_outcome
 from games.signals import match_finished, table_abandoned
 
 logger = logging.getLogger(__name__)
@@ -637,7 +639,7 @@ def table_abandon(*, table_id: int, user: Any | None, reason: str) -> Table:
         "abandoned_by": user.pk if user is not None else None,
         "status": str(status),
     }
-    transaction.on_commit(lambda: table_abandoned.send_robust(sender=Table, **payload), robust=True)
+    transaction.on_commit(lambda: _send(table_abandoned, table.pk, payload), robust=True)
     return table
 
 
@@ -723,6 +725,12 @@ def _apply(
     )
 
 
+def _send(signal: Signal, table_id: int, payload: dict[str, Any]) -> None:
+    """Send ``signal`` with ``payload`` and the table's :class:`~games.outcome.TableOutcome`
+    (``outcome=``), read once the transaction has committed."""
+    signal.send_robust(sender=Table, **payload, outcome=table_outcome(table_id))
+
+
 def _signal_basics(table: Table, seats: Sequence[Seat]) -> dict[str, Any]:
     """What both ``match_finished`` and ``table_abandoned`` say of a table and its seats."""
     return {
@@ -748,7 +756,7 @@ def _announce_finish(table: Table, seats: Sequence[Seat]) -> None:
         "result": result,
         "record": table.record,
     }
-    transaction.on_commit(lambda: match_finished.send_robust(sender=Table, **payload), robust=True)
+    transaction.on_commit(lambda: _send(match_finished, table.pk, payload), robust=True)
 
 
 @_retry_on_sqlite_lock

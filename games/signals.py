@@ -1,5 +1,9 @@
 """Signals other apps listen to; ``games`` never imports them.
 
+Both signals carry ``outcome``: the table's :class:`games.outcome.TableOutcome`
+(:func:`games.selectors.outcomes.table_outcome`), everything a listener needs. The other
+keyword arguments below are the older form, kept until every listener reads ``outcome``.
+
 ``match_finished`` is sent once per table, after the transaction that applied the match's last
 action has committed, with these keyword arguments:
 
