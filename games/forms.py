@@ -11,14 +11,14 @@ from django.utils.translation import gettext_lazy as _
 from games import conf, messages
 from games.engine import REGISTRY, Variant, get_variant
 from games.engine.bots import LEVELS
+from games.engine.variant import variants
 
 OPTION_PREFIX = "opt_"
 
 
 def variant_choices() -> list[tuple[str, str]]:
-    order = ["cabrero", "chancho", "dos", "dos_ar", "parejas", "arrastrado", "vtt"]
-    keys = sorted(REGISTRY, key=lambda k: (order.index(k) if k in order else 99, k))
-    return [(k, messages.variant_name(k)) for k in keys]
+    """The variants in the engine's list order, each with its name in the active language."""
+    return [(v.key, messages.variant_name(v.key)) for v in variants()]
 
 
 def bot_level_choices() -> list[tuple[str, str]]:

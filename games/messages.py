@@ -4,7 +4,8 @@ The engine names things with stable codes (error ``code`` + ``params``, a hand r
 ``reason_code``, option names, variant keys, action notations); this module turns each into a
 Spanish or English phrase through Django's i18n, so the engine stays free of Django. A code
 this module does not know yet (a variant another engineer just added) falls back to the
-engine's own English text, never to nothing.
+engine's own English text, never to nothing. Variant names, summaries and option labels are
+not listed here: the engine's English texts (marked for the catalogues) are the msgids.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.engine import IllegalActionError, get_variant
 from games.engine.errors import TuteError, UnknownVariantError
+from games.engine.variant import variants
 from games.templatetags import cards
 
 # ----------------------------------------------------------------------------- cards
@@ -47,72 +49,33 @@ def card_list(notations: list[str]) -> str:
 
 
 def variant_name(key: str) -> str:
-    names = {
-        "cabrero": _("Tute Cabrero"),
-        "chancho": _("Tute Chancho"),
-        "dos": _("Tute for two (Spanish)"),
-        "dos_ar": _("Tute for two (Argentine)"),
-        "parejas": _("Tute in pairs"),
-        "arrastrado": _("Tute Arrastrado"),
-        "vtt": _("Variable Trump Tute"),
-    }
-    if key in names:
-        return names[key]
+    """The variant's name in the active language (the engine's English name translated); an
+    unknown key stands for itself."""
     try:
-        return get_variant(key).name
+        name = get_variant(key).name
     except UnknownVariantError:
         return key
+    return _(name) if name else key  # gettext("") is the catalogue's header
 
 
 def variant_summary(key: str) -> str:
-    summaries = {
-        "cabrero": _(
-            "Everyone for himself; the players in the middle lose the hand; four lost hands "
-            "and you retire."
-        ),
-        "chancho": _("Cabrero where a king and horse of one suit taken in a trick must be sung."),
-        "dos": _(
-            "Two players, eight cards each and a stock; 101 points win a game; capote wins "
-            "outright."
-        ),
-        "dos_ar": _(
-            "Two players, six cards each and a stock; fewer points lose the hand; four lost "
-            "hands lose the match."
-        ),
-        "parejas": _(
-            "Four players in two pairs, partners opposite; the pair with more points wins the "
-            "game, a tute wins it at once."
-        ),
-        "arrastrado": _(
-            "Three play, 13 cards each; las cuarenta before the veinte; most points win; "
-            "stakes in tantos, with or without the plate."
-        ),
-        "vtt": _(
-            "Two teams; every trump played changes the lead and trump suits within the trick."
-        ),
-    }
-    if key in summaries:
-        return summaries[key]
+    """One sentence on the variant in the active language; empty for an unknown key."""
     try:
-        return get_variant(key).summary
+        summary = get_variant(key).summary
     except UnknownVariantError:
         return ""
+    return _(summary) if summary else ""
 
 
 def option_label(name: str) -> str:
-    labels = {
-        "trump_rotation": _("Trump rotation (no shown card)"),
-        "tiebreak": _("Ties go to the player nearest the mano"),
-        "playoff": _("The last two play a final hand"),
-        "renuncio": _("Renuncio: illegal cards are accepted and punished"),
-        "acusar": _("Accusations (with renuncio)"),
-        "plate": _("Play with the plate"),
-        "hands": _("Hands in the match"),
-        "games": _("Games in the match"),
-        "coins_trump": _("Coins are the first trump"),
-        "double_101": _("101 points count as two games"),
-    }
-    return labels.get(name, name.replace("_", " ").capitalize())
+    """The title of a table option in the active language: the engine's label of the first
+    variant (in list order) that declares ``name``; an option no variant declares is shown as
+    its name in words."""
+    for variant in variants():
+        option = variant.options.get(name)
+        if option is not None:
+            return _(option.title)
+    return name.replace("_", " ").capitalize()
 
 
 def option_help(variant_key: str, name: str) -> str:

@@ -63,12 +63,27 @@ class Ranking(str, Enum):
 
 @dataclass(frozen=True)
 class Option:
-    """A table option: its name, default and allowed values (``choices`` None: any bool)."""
+    """A table option: its name, default and allowed values (``choices`` None: any bool).
+
+    ``label`` is the short English title a form shows, marked for the catalogues like a
+    variant's name (show it as ``gettext(option.label)``); empty, the name stands for it.
+
+    >>> Option("plate", False, "Play with the plate.", label="Play with the plate").title
+    'Play with the plate'
+    >>> Option("coins_trump", False, "Coins are trumps.").title
+    'Coins trump'
+    """
 
     name: str
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        """``label``, or the name written as words when the option has none."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def validate(self, value: Any) -> Any:
         """Return the value if the option admits it, else raise :class:`InvalidOptionError`."""

@@ -578,12 +578,14 @@ ARRASTRADO_OPTIONS = (
         False,
         "Play with the plate: 100 from each player to start, 20 from each "
         "dealer; a player may go to the plate, committing to 101.",
+        label=gettext_noop("Play with the plate"),
     ),
     Option(
         "hands",
         12,
         "Number of hands in the match (12 lets everyone deal equally with three or four players).",
         choices=tuple(range(1, 49)),
+        label=gettext_noop("Hands in the match"),
     ),
 )
 

@@ -603,11 +603,32 @@ CABRERO_OPTIONS = (
         False,
         "No shown card: trump goes oros, copas, espadas, bastos "
         "by hand (C-25a; four or more players).",
+        label=gettext_noop("Trump rotation (no shown card)"),
     ),
-    Option("tiebreak", False, "Ties go to the player nearest the mano (C-25b)."),
-    Option("playoff", False, "The last two play one hand of Argentine tute de a dos (C-25c)."),
-    Option("renuncio", False, "Illegal cards are accepted and punished (C-23)."),
-    Option("acusar", False, "With renuncio: a player may accuse; the hand stops (C-25d)."),
+    Option(
+        "tiebreak",
+        False,
+        "Ties go to the player nearest the mano (C-25b).",
+        label=gettext_noop("Ties go to the player nearest the mano"),
+    ),
+    Option(
+        "playoff",
+        False,
+        "The last two play one hand of Argentine tute de a dos (C-25c).",
+        label=gettext_noop("The last two play a final hand"),
+    ),
+    Option(
+        "renuncio",
+        False,
+        "Illegal cards are accepted and punished (C-23).",
+        label=gettext_noop("Renuncio: illegal cards are accepted and punished"),
+    ),
+    Option(
+        "acusar",
+        False,
+        "With renuncio: a player may accuse; the hand stops (C-25d).",
+        label=gettext_noop("Accusations (with renuncio)"),
+    ),
 )
 
 CABRERO = register(

@@ -573,11 +573,12 @@ DOS = register(
                 3,
                 "Games agreed for the match; the first to win a majority of them wins it.",
                 choices=GAMES_CHOICES,
+                label=gettext_noop("Games in the match"),
             ),
         ),
         summary=gettext_noop(
-            "Two players, eight cards each and a stock; 101 points win a game (a second deal "
-            "if nobody makes them, totals kept from memory); capote wins outright."
+            "Two players, eight cards each and a stock; 101 points win a game; capote wins "
+            "outright."
         ),
         ranking=Ranking.GAMES,
         order=30,

@@ -144,13 +144,13 @@ class DosArMatch(MatchState):
 DOS_AR = register(
     Variant(
         key="dos_ar",
-        name=gettext_noop("Tute de a dos (Argentine)"),
+        name=gettext_noop("Tute for two (Argentine)"),
         players=(2,),
         hand_class=DosArHand,
         match_class=DosArMatch,
         summary=gettext_noop(
-            "Two players, six cards each and a stock; only 'a más': fewer points loses the "
-            "hand; four lost hands lose the match."
+            "Two players, six cards each and a stock; fewer points lose the hand; four lost "
+            "hands lose the match."
         ),
         ranking=Ranking.SURVIVAL,
         order=40,

@@ -65,7 +65,7 @@ class ParejasMatch(TeamMatch):
 PAREJAS = register(
     Variant(
         key="parejas",
-        name=gettext_noop("Tute por parejas"),
+        name=gettext_noop("Tute in pairs"),
         players=(4,),
         hand_class=ParejasHand,
         match_class=ParejasMatch,
@@ -77,6 +77,7 @@ PAREJAS = register(
                 "Games agreed beforehand: the match is best of this many "
                 "(the first pair to win a majority wins).",
                 choices=(1, 3, 5, 7),
+                label=gettext_noop("Games in the match"),
             ),
         ),
         summary=gettext_noop(

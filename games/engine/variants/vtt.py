@@ -317,22 +317,29 @@ VTT = register(
         match_class=VTTMatch,
         teams=True,
         options=(
-            Option("games", 6, "Games a team must win to take the match.", choices=(6, 8)),
+            Option(
+                "games",
+                6,
+                "Games a team must win to take the match.",
+                choices=(6, 8),
+                label=gettext_noop("Games in the match"),
+            ),
             Option(
                 "coins_trump",
                 False,
                 "The initial trump is coins and the holder of the 2 of "
                 "coins leads the first trick.",
+                label=gettext_noop("Coins are the first trump"),
             ),
             Option(
                 "double_101",
                 False,
                 "A team that wins a game with 101 points or more is credited with two games.",
+                label=gettext_noop("101 points count as two games"),
             ),
         ),
         summary=gettext_noop(
-            "Mark Steere's Tute for two teams where every trump played changes the lead and "
-            "trump suits within the trick."
+            "Two teams; every trump played changes the lead and trump suits within the trick."
         ),
         ranking=Ranking.GAMES,
         order=70,
