@@ -15,6 +15,7 @@ class GamesConfig(AppConfig):
         from django.conf import settings
 
         from games import conf
+        from games import tasks as _tasks  # noqa: F401 (registers the deferred tasks)
 
         # Celery beat runs the watchdog that plays the bot moves whose tasks were lost.
         schedule = getattr(settings, "CELERY_BEAT_SCHEDULE", None)

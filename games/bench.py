@@ -463,7 +463,7 @@ def run(
         # The load generator's own collector pauses would count as server latency.
         import gc
 
-        from games.consumers import GC_THRESHOLDS
+        from games.live.consumers import GC_THRESHOLDS
 
         gc.collect()
         gc.freeze()

@@ -3,7 +3,7 @@
 A :class:`Table` stores what fixes its match before anyone acts: the variant, the player count,
 the options, a secret seed (``secrets.randbits``) and the first dealer. Everything after that is
 a :class:`TableAction` row, numbered from 0; ``Table.version`` is the number of actions
-applied. The live state is the engine replaying the log (:mod:`games.live` keeps a cache that
+applied. The live state is the engine replaying the log (:mod:`games.table_state` keeps a cache that
 correctness never relies on). The unique ``(table, index)`` pair is a second guard, after the
 locked version check in :mod:`games.services`, against two actions taking the same turn.
 

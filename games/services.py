@@ -4,8 +4,8 @@ Each service is a keyword-only function named ``table_<action>``, runs in one tr
 raises a :class:`games.errors.TableError` (translated, for the player) when the request cannot
 be met; nothing is then written. The engine is the only judge of the game: a service asks it,
 stores the action in the table's log, and only once the transaction has committed tells the
-table's sockets (:func:`games.dispatch.notify_table`) and schedules the next deferred move
-(:func:`games.dispatch.defer`).
+table's sockets (:func:`games.live.notify.notify_table`) and schedules the next deferred move
+(:func:`games.live.scheduler.defer`).
 
 **Races.** A service that changes a table first locks its row (``select_for_update``; SQLite
 serialises writers itself) and checks the version the client names against the table's. Two
@@ -43,7 +43,7 @@ from django.db.models import F
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games import conf, dispatch, live, lobby, messages, selectors
+from games import conf, messages, selectors, table_state
 from games import errors as e
 from games.engine import (
     IllegalActionError,
@@ -56,6 +56,7 @@ from games.engine import (
 from games.engine.bots import LEVELS, choose_action
 from games.engine.errors import NotationError
 from games.engine.records import hand_record, match_record
+from games.live import lobby, notify, scheduler
 from games.models import ABANDON_REASON_MAX, HandRecord, Seat, SeatTimeout, Table, TableAction
 from games.selectors.outcomes import table_outcome
 from games.signals import match_finished, table_abandoned
@@ -231,14 +232,14 @@ def _announce(
 
     def run() -> None:
         if match is not None and not finished:
-            live.remember(table, match)
+            table_state.remember(table, match)
         elif finished:
-            live.forget(table)
+            table_state.forget(table)
         if seats is not None and (match is not None or table.status == Table.Status.OPEN):
             selectors.remember_snapshot(written, list(seats), match)
-        dispatch.notify_table(table_id, version=version, revision=revision)
+        notify.notify_table(table_id, version=version, revision=revision)
         if countdown is not None:
-            dispatch.defer("table_advance", (table_id, version), countdown, kind=kind)
+            scheduler.defer("table_advance", (table_id, version), countdown, kind=kind)
 
     transaction.on_commit(run, robust=True)
     lobby.announce(table, match=match)
@@ -266,7 +267,7 @@ def _plan_deadline(
 
 
 def _start(table: Table, seats: Sequence[Seat]) -> MatchState:
-    match = live.new_match(table)
+    match = table_state.new_match(table)
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()
     countdown = _plan_deadline(table, seats, match)
@@ -441,7 +442,7 @@ def table_leave(*, table_id: int, user: Any) -> Table:
     if not seat.away:
         seat.away = True
         seat.save(update_fields=["away"])
-        match = live.match_at(table)
+        match = table_state.match_at(table)
         countdown = None
         if match.current_player() == seat.position:
             countdown = _plan_deadline(table, seats, match)
@@ -465,7 +466,7 @@ def table_take_back(*, table_id: int, user: Any) -> Seat:
     if seat.away:
         seat.away = False
         seat.save(update_fields=["away"])
-        match = live.match_at(table)
+        match = table_state.match_at(table)
         countdown = None
         if match.current_player() == seat.position:
             countdown = _plan_deadline(table, seats, match)
@@ -782,7 +783,7 @@ def table_act(*, table_id: int, user: Any, action: str, version: int) -> ActResu
         parsed = parse_action(action)
     except NotationError as exc:
         raise e.IllegalMoveError(messages.engine_error_message(exc), code=exc.code) from None
-    match = live.match_at(table)
+    match = table_state.match_at(table)
     if match.current_player() != seat.position:
         raise e.NotYourTurnError()
     if seat.away:
@@ -817,10 +818,10 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
     if due is None:
         return False
     if due > EARLY_TOLERANCE:  # woke up early (a clock, or the watchdog's view): sleep again
-        dispatch.defer("table_advance", (table_id, version), due, kind=table.deadline_kind)
+        scheduler.defer("table_advance", (table_id, version), due, kind=table.deadline_kind)
         return False
     seats = _seats(table)
-    match = live.match_at(table)
+    match = table_state.match_at(table)
     position = match.current_player()
     seat = seats[position]
     level = seat.bot_level if seat.is_bot and seat.bot_level in LEVELS else best_bot_level()
@@ -848,7 +849,7 @@ def _advance_locked(
     due = _due(table, version, now)
     if due is None or due > EARLY_TOLERANCE:
         return False
-    match = live.match_at(table)
+    match = table_state.match_at(table)
     if match.current_player() != position:  # pragma: no cover - same version, same turn
         return False
     seat = seats[position]

@@ -3,8 +3,10 @@
 ``table_advance(table_id, version)`` plays a table's deferred move (a bot's, or a bot's for a
 person whose turn timer ran out) once its deadline has passed; it is idempotent, keyed by the
 table's version. ``tables_watchdog()`` runs every ``TUTE_WATCHDOG_INTERVAL`` seconds under
-Celery beat and plays the moves whose tasks were lost. :mod:`games.dispatch` decides whether
-they go to a worker or run in-process (embedded mode).
+Celery beat and plays the moves whose tasks were lost. Both register with
+:mod:`games.live.scheduler`, which decides whether they go to a worker or run in-process
+(embedded mode); the names of the Celery tasks (``games.table_advance``...) are what queued
+tasks carry: keep them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from games import services
+from games.live import scheduler
 
 
 @shared_task(name="games.table_advance", ignore_result=True, acks_late=False)
@@ -27,3 +30,7 @@ def table_advance(table_id: int, version: int) -> bool:
 @shared_task(name="games.tables_watchdog", ignore_result=True)
 def tables_watchdog() -> int:
     return services.tables_run_overdue()
+
+
+scheduler.register("table_advance", table_advance)
+scheduler.register(scheduler.WATCHDOG_TASK, tables_watchdog)

@@ -2,7 +2,7 @@
 
 Thin adapters: parse the request, call a service, render. A ``TableError`` becomes a message on
 the page. The table page works without JavaScript (every button posts the page's one form and
-the page reloads); with it, moves go over the WebSocket (:mod:`games.consumers`) and the
+the page reloads); with it, moves go over the WebSocket (:mod:`games.live.consumers`) and the
 server pushes the re-rendered ``games/_live.html`` partial.
 """
 
@@ -19,11 +19,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import lobby, selectors, services
-from games.consumers import INVITES_SESSION_KEY, live_template
+from games import selectors, services
 from games.engine import REGISTRY, get_variant
 from games.errors import TableError
 from games.forms import TableForm, variant_choices
+from games.live import lobby
+from games.live.consumers import INVITES_SESSION_KEY, live_template
 from games.models import ABANDON_REASON_MAX, Table
 
 PLAY_NOW_TURN_SECONDS = 0  # nobody waits for you at a table of bots
@@ -75,8 +76,8 @@ def _perform(request: HttpRequest, action: Callable[[], Any], success: str = "")
 
 
 def _lobby_context(request: HttpRequest) -> dict[str, Any]:
-    """The lobby page's context: its list of tables is :func:`games.lobby.lobby_tables_context`,
-    the one its WebSocket renders too."""
+    """The lobby page's context: its list of tables is
+    :func:`games.live.lobby.lobby_tables_context`, the one its WebSocket renders too."""
     context = lobby.lobby_tables_context(user=request.user)
     context["play_now"] = [
         (key, name, 4 if 4 in get_variant(key).players else get_variant(key).players[0])

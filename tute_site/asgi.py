@@ -1,7 +1,7 @@
 """The ASGI entry point: HTTP goes to Django, WebSockets to the apps' consumers.
 
-WebSocket routes are listed in ``games.routing.websocket_urlpatterns``. Connections are accepted
-only from the allowed hosts' origins, and carry the logged-in user (``scope["user"]``).
+WebSocket routes are listed in ``games.live.routing.websocket_urlpatterns``. Connections are
+accepted only from the allowed hosts' origins, and carry the logged-in user (``scope["user"]``).
 """
 
 import os
@@ -17,7 +17,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

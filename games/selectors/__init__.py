@@ -1,6 +1,6 @@
 """Reading live tables: lists for the lobby and the view-model of one seat's table.
 
-:func:`table_snapshot` loads a table, its seats and its live match (:mod:`games.live`);
+:func:`table_snapshot` loads a table, its seats and its live match (:mod:`games.table_state`);
 :func:`table_view` turns a snapshot into what one viewer may see, built **only** from the
 engine's observation for the viewer's seat (``match.observation(seat)``), or the public one for
 a spectator, plus public facts of the table (names, bot levels, timers). No other seat's cards
@@ -23,7 +23,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils.translation import ngettext
 
 from games import errors as e
-from games import live, messages
+from games import messages, table_state
 from games.engine import MatchState, action_to_notation, parse_action
 from games.engine.bots import LEVELS
 from games.engine.records import replay
@@ -171,7 +171,7 @@ def _load_snapshot(table_id: int) -> Snapshot:
     )
     match = None
     if table.status in (Table.Status.PLAYING, Table.Status.FINISHED):
-        match = live.match_at(table)
+        match = table_state.match_at(table)
     return Snapshot(table=table, seats=seats, match=match)
 
 

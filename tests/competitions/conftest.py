@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from django.utils import timezone, translation
 
-from games import dispatch, live
+from games import table_state
+from games.live import notify, scheduler
 from league.models import Membership
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
@@ -28,13 +29,13 @@ def table_settings(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[N
     settings.TUTE_TRICK_PAUSE = 0
     settings.TUTE_HAND_PAUSE = 0
     # No socket listens in these tests: skip the channel-layer message after each move.
-    monkeypatch.setattr(dispatch, "notify_table", lambda table_id, **kwargs: None)
-    live.clear()
-    dispatch.MANUAL_QUEUE.clear()
+    monkeypatch.setattr(notify, "notify_table", lambda table_id, **kwargs: None)
+    table_state.clear()
+    scheduler.MANUAL_QUEUE.clear()
     with translation.override("en"):  # messages are matched in English; pages test Spanish
         yield
-    live.clear()
-    dispatch.MANUAL_QUEUE.clear()
+    table_state.clear()
+    scheduler.MANUAL_QUEUE.clear()
 
 
 @pytest.fixture

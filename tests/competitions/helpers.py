@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any
 
-from games import live
 from games import services as games_services
+from games import table_state
 from games.engine import parse_action
 from games.engine.bots import choose_action
 from games.models import Seat, Table
@@ -58,7 +58,7 @@ def play_table(
         table = Table.objects.get(pk=table_id)
         if table.status != Table.Status.PLAYING:
             return table
-        match = live.match_at(table)
+        match = table_state.match_at(table)
         position = match.current_player()
         user = users[position]
         if user is None or user.pk in absent:

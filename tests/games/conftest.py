@@ -16,7 +16,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from games import dispatch, live, selectors
+from games import selectors, table_state
+from games.live import scheduler
 from games.templatetags.table_cards import clear_fragments
 
 _names = itertools.count(1)
@@ -31,15 +32,15 @@ def table_settings(settings: Any) -> Iterator[None]:
     settings.TUTE_BOT_BUDGET_MS = 2
     settings.TUTE_WATCHDOG_GRACE = 5
     settings.TUTE_GC_TUNING = False  # a server's tuning, not the test process's
-    live.clear()
+    table_state.clear()
     selectors.clear_snapshots()
     clear_fragments()
-    dispatch.MANUAL_QUEUE.clear()
+    scheduler.MANUAL_QUEUE.clear()
     with translation.override("en"):
         yield
-    live.clear()
+    table_state.clear()
     selectors.clear_snapshots()
-    dispatch.MANUAL_QUEUE.clear()
+    scheduler.MANUAL_QUEUE.clear()
 
 
 @pytest.fixture

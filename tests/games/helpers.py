@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games import live, selectors, services
+from games import selectors, services, table_state
 from games.engine import parse_action
 from games.engine.cards import NOTATION
 from games.models import Table
@@ -32,7 +32,7 @@ def play_first_legal(table: Table | int, user: Any) -> services.ActResult:
 
 def hidden_cards(table: Table, seat: int | None) -> set[str]:
     """Cards the viewer of ``seat`` must not see now: every other seat's hand."""
-    match = live.match_at(fresh(table))
+    match = table_state.match_at(fresh(table))
     hand = match.hand
     out: set[str] = set()
     for other in range(hand.n):
@@ -68,7 +68,7 @@ def fast_forward(table: Table) -> Table:
     from games.models import HandRecord, TableAction
 
     table = fresh(table)
-    match = live.match_at(table)
+    match = table_state.match_at(table)
     rows = []
     hands = []
     while not match.is_terminal():
@@ -108,7 +108,7 @@ def fast_forward(table: Table) -> Table:
         deadline=None,
         deadline_kind="",
     )
-    live.clear()
+    table_state.clear()
     return fresh(table)
 
 

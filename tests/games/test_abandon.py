@@ -13,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import dispatch, errors, live, services
+from games import errors, services, table_state
+from games.live import scheduler
 from games.models import ABANDON_REASON_MAX, HandRecord, Table, TableAction
 from games.services import SeatSpec
 from games.signals import match_finished, table_abandoned
@@ -56,11 +57,9 @@ def bot_table(ana: Any, **kwargs: Any) -> Table:
     )
 
 
-
-
 def bot_on_turn(table: Table, ana: Any) -> Table:
     """Play Ana's cards until a bot is to act (manual scheduler: the bot's move waits)."""
-    while live.match_at(fresh(table)).current_player() == 0:
+    while table_state.match_at(fresh(table)).current_player() == 0:
         play_first_legal(table, ana)
     return fresh(table)
 
@@ -261,11 +260,11 @@ def test_a_pending_bot_move_does_nothing_after_abandon(ana: Any, settings: Any) 
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = bot_on_turn(bot_table(ana), ana)
     version = table.version
-    assert [item for item in dispatch.MANUAL_QUEUE if item[2] == (table.pk, version)]
+    assert [item for item in scheduler.MANUAL_QUEUE if item[2] == (table.pk, version)]
     services.table_abandon(table_id=table.pk, user=ana, reason="")
     later = timezone.now() + timedelta(minutes=5)
     assert services.table_advance(table_id=table.pk, version=version, now=later) is False
-    assert dispatch.run_manual() >= 1  # the queued task ran (through the Celery task)...
+    assert scheduler.run_manual() >= 1  # the queued task ran (through the Celery task)...
     assert services.tables_run_overdue(now=later) == 0  # ...and the watchdog finds nothing
     row = fresh(table)
     assert row.version == version  # ...and nothing was played
@@ -276,7 +275,7 @@ def test_a_pending_bot_move_does_nothing_after_abandon(ana: Any, settings: Any) 
 def test_the_watchdog_skips_an_abandoned_overdue_table(ana: Any, settings: Any) -> None:
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = bot_on_turn(bot_table(ana), ana)
-    dispatch.MANUAL_QUEUE.clear()  # the broker lost the task: the watchdog's move
+    scheduler.MANUAL_QUEUE.clear()  # the broker lost the task: the watchdog's move
     later = timezone.now() + timedelta(seconds=settings.TUTE_WATCHDOG_GRACE + 60)
     services.table_abandon(table_id=table.pk, user=None, reason="")
     assert services.tables_run_overdue(now=later) == 0
@@ -308,7 +307,7 @@ def test_a_bot_thinking_while_the_table_is_abandoned_plays_nothing(
 def test_a_turn_timer_does_nothing_after_abandon(ana: Any, bruno: Any, settings: Any) -> None:
     settings.TUTE_TABLE_SCHEDULER = "manual"
     admin_table = people_table(ana, bruno, turn_seconds=30)
-    dispatch.run_manual()  # bots play up to a person's turn
+    scheduler.run_manual()  # bots play up to a person's turn
     table = fresh(admin_table)
     assert table.deadline_kind == Table.DeadlineKind.TURN
     services.table_abandon(table_id=table.pk, user=None, reason="")
@@ -326,9 +325,9 @@ def test_in_process_timers_play_nothing_after_abandon(ana: Any, settings: Any) -
 
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = fresh(bot_table(ana))
-    dispatch.run_manual()  # the bots play up to Ana's turn
+    scheduler.run_manual()  # the bots play up to Ana's turn
     table = fresh(table)
-    assert live.match_at(table).current_player() == 0
+    assert table_state.match_at(table).current_player() == 0
     settings.TUTE_TABLE_SCHEDULER = "inprocess"
     settings.TUTE_BOT_DELAY = 1.0
     play_first_legal(table, ana)  # schedules the next bot's move in 1 s
@@ -346,7 +345,7 @@ def test_in_process_timers_play_nothing_after_abandon(ana: Any, settings: Any) -
 
 def test_moves_and_seat_changes_after_abandon_get_the_abandoned_error(ana: Any) -> None:
     table = bot_table(ana)
-    match = live.match_at(table)
+    match = table_state.match_at(table)
     assert match.current_player() == 0  # immediate bots played up to Ana's turn
     legal = match.observation(0)["hand"]["legal"]
     services.table_abandon(table_id=table.pk, user=ana, reason="")

@@ -13,7 +13,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import live, services
+from games import services, table_state
 from games.models import Table, TableAction
 
 from .helpers import cards_in, fresh, people_table
@@ -82,8 +82,6 @@ async def latest_state(
     if frame is not None and frame["version"] >= version:
         return frame
     return await state_at_least(comm, version)
-
-
 
 
 def bot_table(ana: Any, **kwargs: Any) -> Table:
@@ -167,7 +165,7 @@ async def test_hello_gets_the_seat_view_and_a_move_reaches_every_socket(
     sockets = {"ana": await open_socket(table.pk, ana), "bruno": await open_socket(table.pk, bruno)}
     frames = {name: await latest_state(comm, table.pk) for name, comm in sockets.items()}
     assert frames["ana"]["seat"] == 0 and frames["bruno"]["seat"] == 1
-    match = await sync_to_async(live.match_at)(await sync_to_async(fresh)(table.pk))
+    match = await sync_to_async(table_state.match_at)(await sync_to_async(fresh)(table.pk))
     for name, seat in (("ana", 0), ("bruno", 1)):
         own = set(match.hand.hand_of(seat))
         assert own <= cards_in(frames[name]["html"])
@@ -193,7 +191,7 @@ async def test_an_illegal_card_is_answered_with_the_engines_explanation(ana: Any
     frame = await latest_state(comm, table.pk)
     # Lead until ana must follow a trick in which some of her cards are not legal.
     for _ in range(12):
-        match = await sync_to_async(live.match_at)(await sync_to_async(fresh)(table.pk))
+        match = await sync_to_async(table_state.match_at)(await sync_to_async(fresh)(table.pk))
         hand = set(match.hand.hand_of(0))
         illegal = sorted(hand - set(frame["legal"]))
         if illegal and frame["your_turn"]:
@@ -262,7 +260,7 @@ async def test_malformed_frames_get_an_error_and_change_nothing(ana: Any) -> Non
 
 async def test_out_of_turn_and_a_card_not_in_hand(ana: Any, bruno: Any) -> None:
     table = await sync_to_async(people_table)(ana, bruno)
-    match = await sync_to_async(live.match_at)(table)
+    match = await sync_to_async(table_state.match_at)(table)
     turn = match.current_player()
     waiting_user, waiting_seat = (bruno, 1) if turn == 0 else (ana, 0)
     comm = await open_socket(table.pk, waiting_user)
@@ -293,7 +291,7 @@ async def test_a_spectator_sees_the_public_view_and_cannot_act(ana: Any, make_us
     comm = await open_socket(table.pk, watcher)
     frame = await latest_state(comm, table.pk)
     assert frame["seat"] is None and frame["legal"] == [] and not frame["your_turn"]
-    match = await sync_to_async(live.match_at)(table)
+    match = await sync_to_async(table_state.match_at)(table)
     hidden = set().union(*(match.hand.hand_of(s) for s in range(4)))
     assert not hidden & cards_in(frame["html"])
     await comm.send_json_to({"type": "act", "action": "1O", "version": frame["version"]})
@@ -362,9 +360,9 @@ async def test_taking_the_seat_back_over_the_socket(ana: Any, settings: Any) -> 
     def expire() -> None:
         from datetime import timedelta
 
-        from games import dispatch
+        from games.live import scheduler
 
-        dispatch.run_manual()
+        scheduler.run_manual()
         t = fresh(table.pk)
         services.table_advance(
             table_id=t.pk, version=t.version, now=t.deadline + timedelta(seconds=1)

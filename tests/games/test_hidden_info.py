@@ -16,7 +16,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import translation
 
-from games import live, messages
+from games import messages, table_state
 from games.engine import parse_action
 from games.models import Table, TableAction
 
@@ -35,7 +35,7 @@ def hidden_by_version(table_id: int) -> list[list[set[str]]]:
     public observation shows: the turned trump card the dealer holds); ``hidden[v][-1]``: every
     hand's, for a spectator."""
     table = fresh(table_id)
-    match = live.new_match(table)
+    match = table_state.new_match(table)
     actions = list(
         TableAction.objects.filter(table=table).order_by("index").values_list("seat", "action")
     )

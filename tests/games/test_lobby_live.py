@@ -18,7 +18,9 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from games import consumers, lobby, services
+from games import services
+from games.live import consumers, lobby
+from games.live.notify import LOBBY_GROUP
 from games.models import Table
 from tests.factories import UserFactory
 from tests.games import browser
@@ -206,7 +208,7 @@ async def test_a_burst_of_changes_gives_a_couple_of_frames_a_second(
     for _ in range(6):
         tables.append(await sync_to_async(create)(bruno, variant="chancho"))
         for _ in range(10):  # and a storm of notices on top
-            await layer.group_send(lobby.LOBBY_GROUP, {"type": "lobby.changed"})
+            await layer.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
     last = ""
     frames = 0
     while not all(table_link(t) in last for t in tables):

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from games import dispatch, live, services
+from games import services, table_state
+from games.live import scheduler
 from games.models import HandRecord, Table
 from games.outcome import OutcomeStatus, TableOutcome
 from games.selectors.outcomes import hand_outcome, table_outcome
@@ -137,11 +138,11 @@ def test_a_seat_that_timed_out_and_never_played_is_absent(
     table = people_table(ana, bruno, turn_seconds=30)
     timed_out_at = None
     for _ in range(200):
-        dispatch.run_manual()
+        scheduler.run_manual()
         table = fresh(table)
         if timed_out_at is not None and table.version > timed_out_at + 4:
             break  # bots have played Bruno's seat since
-        seat = live.match_at(table).current_player()
+        seat = table_state.match_at(table).current_player()
         if table.deadline_kind != Table.DeadlineKind.TURN:
             continue
         if seat == 0:

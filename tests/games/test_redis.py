@@ -22,7 +22,7 @@ from celery.signals import task_postrun
 from channels.layers import get_channel_layer
 from django.db import OperationalError, connections
 
-from games import live, services
+from games import services, table_state
 from games.models import Table, TableAction
 from games.services import SeatSpec
 
@@ -90,7 +90,7 @@ def wait_for(predicate: Any, table: Table, timeout: float = 30.0) -> None:
 def ana_to_play(table: Table) -> bool:
     current = fresh(table)
     return current.status != Table.Status.PLAYING or (
-        live.match_at(current).current_player() == 0 and current.deadline_kind == ""
+        table_state.match_at(current).current_player() == 0 and current.deadline_kind == ""
     )
 
 

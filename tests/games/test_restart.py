@@ -26,7 +26,9 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
 
-from games import dispatch, live, selectors, services
+from games import selectors, services, table_state
+from games.live import loop as live_loop
+from games.live import scheduler
 from games.models import HandRecord, Table
 from games.services import SeatSpec
 
@@ -69,11 +71,11 @@ async def test_dropping_every_cache_mid_hand_continues_the_same_hand(make_user: 
         await s.disconnect()
 
     # "Restart": no engine state, no scheduler state survives.
-    live.clear()
+    table_state.clear()
     selectors.clear_snapshots()
-    dispatch._bound_loop = None
-    dispatch._watchdog_loop = None
-    assert live.cached_tables() == 0
+    live_loop._bound_loop = None
+    scheduler._watchdog_loop = None
+    assert table_state.cached_tables() == 0
 
     again = []
     for user, frame in zip(users, before, strict=True):

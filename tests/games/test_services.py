@@ -10,9 +10,10 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import dispatch, errors, live, services
+from games import errors, services, table_state
 from games.engine import get_variant
 from games.engine.bots import LEVELS
+from games.live import scheduler
 from games.models import HandRecord, Seat, SeatTimeout, Table, TableAction
 from games.services import SeatSpec
 from games.signals import match_finished
@@ -232,7 +233,7 @@ def test_out_of_turn_and_not_seated(ana: Any, bruno: Any, make_user: Any) -> Non
         turn_seconds=0,
     )
     table = fresh(table)
-    match = live.match_at(table)
+    match = table_state.match_at(table)
     turn = match.current_player()
     seats = list(table.seats.order_by("position"))
     waiting = next(s.user for s in seats if s.position != turn)
@@ -282,11 +283,11 @@ def test_bot_task_is_idempotent_and_late_tasks_do_nothing(ana: Any, settings: An
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = open_table(ana, fill_with_bots=True, bot_level="heuristic", turn_seconds=0)
     table = fresh(table)
-    while live.match_at(fresh(table)).current_player() == 0:  # make a bot be on turn
+    while table_state.match_at(fresh(table)).current_player() == 0:  # make a bot be on turn
         play_first_legal(table, ana)
     table = fresh(table)
     version = table.version
-    queued = [item for item in dispatch.MANUAL_QUEUE if item[2] == (table.pk, version)]
+    queued = [item for item in scheduler.MANUAL_QUEUE if item[2] == (table.pk, version)]
     assert queued, "the bot's move was scheduled"
     assert services.table_advance(table_id=table.pk, version=version)
     assert services.table_advance(table_id=table.pk, version=version) is False  # delivered twice
@@ -299,7 +300,7 @@ def test_early_task_does_not_play(ana: Any, settings: Any) -> None:
     settings.TUTE_TABLE_SCHEDULER = "manual"
     settings.TUTE_BOT_DELAY = 30
     table = fresh(open_table(ana, fill_with_bots=True, bot_level="random", turn_seconds=0))
-    if live.match_at(table).current_player() == 0:
+    if table_state.match_at(table).current_player() == 0:
         play_first_legal(table, ana)
         table = fresh(table)
     assert table.deadline_kind == Table.DeadlineKind.BOT
@@ -312,10 +313,10 @@ def test_early_task_does_not_play(ana: Any, settings: Any) -> None:
 def test_watchdog_plays_moves_whose_task_was_lost(ana: Any, settings: Any) -> None:
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = fresh(open_table(ana, fill_with_bots=True, bot_level="random", turn_seconds=0))
-    if live.match_at(table).current_player() == 0:
+    if table_state.match_at(table).current_player() == 0:
         play_first_legal(table, ana)
         table = fresh(table)
-    dispatch.MANUAL_QUEUE.clear()  # the broker lost the task
+    scheduler.MANUAL_QUEUE.clear()  # the broker lost the task
     assert services.tables_run_overdue() == 0  # not overdue yet: within the grace period
     later = timezone.now() + timedelta(seconds=settings.TUTE_WATCHDOG_GRACE + 2)
     assert services.tables_run_overdue(now=later) == 1
@@ -327,7 +328,7 @@ def test_turn_timer_lets_a_bot_play_and_the_player_takes_the_seat_back(
 ) -> None:
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = fresh(open_table(ana, fill_with_bots=True, bot_level="heuristic", turn_seconds=30))
-    dispatch.run_manual()
+    scheduler.run_manual()
     table = fresh(table)
     assert table.deadline_kind == Table.DeadlineKind.TURN  # ana's turn, on the clock
     version = table.version
@@ -340,11 +341,11 @@ def test_turn_timer_lets_a_bot_play_and_the_player_takes_the_seat_back(
     assert seat.away and seat.timeouts == 1
     assert SeatTimeout.objects.filter(table=table, user=ana, version=version).exists()
     # While she is away, the bot keeps playing her seat, at bot pace.
-    while live.match_at(fresh(table)).current_player() != 0:
-        dispatch.run_manual(limit=1)
+    while table_state.match_at(fresh(table)).current_player() != 0:
+        scheduler.run_manual(limit=1)
     table = fresh(table)
     assert table.deadline_kind == Table.DeadlineKind.BOT
-    dispatch.run_manual(limit=1)
+    scheduler.run_manual(limit=1)
     entry = TableAction.objects.get(table=table, index=table.version)
     assert (entry.seat, entry.actor) == (0, TableAction.Actor.AWAY)
     services.table_take_back(table_id=table.pk, user=ana)
@@ -356,7 +357,7 @@ def test_repeated_timeouts_are_counted(ana: Any, settings: Any) -> None:
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = fresh(open_table(ana, fill_with_bots=True, bot_level="heuristic", turn_seconds=30))
     for _ in range(2):
-        dispatch.run_manual()  # the bots play up to ana's turn
+        scheduler.run_manual()  # the bots play up to ana's turn
         table = fresh(table)
         assert table.deadline_kind == Table.DeadlineKind.TURN
         services.table_advance(
@@ -371,13 +372,13 @@ def test_repeated_timeouts_are_counted(ana: Any, settings: Any) -> None:
 def test_leaving_during_play_hands_the_seat_to_a_bot(ana: Any, settings: Any) -> None:
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = fresh(human_table(ana))
-    dispatch.run_manual()
+    scheduler.run_manual()
     table = fresh(table)
-    assert live.match_at(table).current_player() == 0
+    assert table_state.match_at(table).current_player() == 0
     services.table_leave(table_id=table.pk, user=ana)
     table = fresh(table)
     assert table.deadline_kind == Table.DeadlineKind.BOT  # ana was on turn: a bot plays for her
-    dispatch.run_manual(limit=1)
+    scheduler.run_manual(limit=1)
     entry = TableAction.objects.get(table=table, index=table.version)
     assert (entry.seat, entry.actor) == (0, TableAction.Actor.AWAY)
 
@@ -420,8 +421,8 @@ def test_cache_is_never_needed(ana: Any) -> None:
     table = fresh(human_table(ana))
     for _ in range(3):
         play_first_legal(table, ana)
-    cached = live.match_at(fresh(table))
-    live.clear()
-    rebuilt = live.match_at(fresh(table))
+    cached = table_state.match_at(fresh(table))
+    table_state.clear()
+    rebuilt = table_state.match_at(fresh(table))
     assert rebuilt.log == cached.log
     assert rebuilt.observation(0) == cached.observation(0)

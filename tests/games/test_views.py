@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import live, services
+from games import services, table_state
 from games.models import HandRecord, Seat, Table, TableAction
 from games.templatetags.table_cards import clear_fragments
 
@@ -81,7 +81,7 @@ def test_play_now_in_two_clicks(ana: Any) -> None:
 def test_the_table_page_shows_only_my_cards(ana: Any) -> None:
     table = bot_table(ana)
     html = client_for(ana).get(table.get_absolute_url()).content.decode()
-    match = live.match_at(table)
+    match = table_state.match_at(table)
     mine = set(match.hand.hand_of(0))
     others = set().union(*(match.hand.hand_of(s) for s in (1, 2, 3)))
     shown = cards_in(html)
@@ -184,7 +184,7 @@ def test_replay_only_for_finished_hands(ana: Any) -> None:
     url = reverse("games:hand_replay", args=[table.pk, 1])
     start = client.get(url, {"step": 0}).content.decode()
     record = HandRecord.objects.get(table=table, number=0)
-    first_hand = live.new_match(table).hand
+    first_hand = table_state.new_match(table).hand
     for seat in range(4):  # every hand open at the start
         assert set(first_hand.hand_of(seat)) <= cards_in(start)
     steps = len(record.record["actions"])
@@ -284,7 +284,7 @@ def test_buttons_are_the_engines_non_card_moves(ana: Any, bruno: Any) -> None:
             turn_seconds=0,
         )
     )
-    turn = live.match_at(table).current_player()
+    turn = table_state.match_at(table).current_player()
     assert turn in (0, 1)  # the bot has played up to a person's turn
     player = ana if turn == 0 else bruno
     view = view_for(table, player)

@@ -1,16 +1,17 @@
 """The lobby's live list of tables: what it shows a user, and telling its sockets it changed.
 
 The lobby page (``games:table_list``) and its WebSocket (``/ws/lobby/``,
-:class:`games.consumers.LobbyConsumer`) render the same partial,
+:class:`games.live.consumers.LobbyConsumer`) render the same partial,
 ``games/table_list.html#lobby-tables``, from the same context (:func:`lobby_tables_context`):
 public tables waiting or in play, and the user's own tables (private ones included, only his).
 
 Services call :func:`announce` next to every table announcement; a change the lobby shows (a
 table opened, a seat taken or freed, a game started, finished, cancelled or abandoned: every
 announcement except a move in a game that goes on) reaches the channel-layer group
-:data:`LOBBY_GROUP` as ``lobby.changed`` after the commit. The message carries nothing about
-the table: each socket re-renders the partial for its own user, so a private table never
-reaches a socket whose user may not see it.
+:data:`games.live.notify.LOBBY_GROUP` as ``lobby.changed`` after the commit
+(:func:`games.live.notify.notify_lobby`). The message carries nothing about the table: each
+socket re-renders the partial for its own user, so a private table never reaches a socket
+whose user may not see it.
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import dispatch, selectors
+from games import selectors
+from games.live.notify import notify_lobby
 from games.models import Seat, Table
 
-#: The channel-layer group of every lobby socket.
-LOBBY_GROUP = "lobby"
 #: The partial both the page (an htmx request) and the socket render.
 LOBBY_PARTIAL = "games/table_list.html#lobby-tables"
 
@@ -56,21 +56,6 @@ def shows_change(table: Table, *, match: Any = None) -> bool:
     return table.status != Table.Status.PLAYING or table.version == 0
 
 
-def notify_changed(*, url: str | None = None, users: list[int] | None = None) -> None:
-    """Tell the lobby sockets that the list of tables changed (call it after a commit).
-
-    A change of a private table gives its page's ``url`` and the ids of the ``users`` whose
-    lobby may list it (its creator and seated players): the other sockets re-render only if
-    the list they last sent shows that table (a player who just left it). The ids stay on the
-    server (the channel layer); no socket sends them on.
-    """
-    message: dict[str, Any] = {"type": "lobby.changed"}
-    if url is not None:
-        message["url"] = url
-        message["users"] = list(users or [])
-    dispatch._group_send(LOBBY_GROUP, message)
-
-
 def _private_audience(table: Table) -> list[int]:
     users = set(
         Seat.objects.filter(table_id=table.pk, user__isnull=False).values_list("user_id", flat=True)
@@ -85,12 +70,12 @@ def announce(table: Table, *, match: Any = None) -> None:
     if not shows_change(table, match=match):
         return
     if not table.is_private:
-        transaction.on_commit(notify_changed, robust=True)
+        transaction.on_commit(notify_lobby, robust=True)
         return
     url = table.get_absolute_url()
 
     def run() -> None:
-        notify_changed(url=url, users=_private_audience(table))
+        notify_lobby(url=url, users=_private_audience(table))
 
     transaction.on_commit(run, robust=True)
 

@@ -50,8 +50,10 @@ from django.db import InterfaceError, OperationalError, connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import conf, dispatch, lobby, selectors, services
+from games import conf, selectors, services
 from games import errors as e
+from games.live import lobby, notify, scheduler
+from games.live.loop import bind_loop
 
 #: Session key holding the ids of private tables whose invitation link the user opened.
 INVITES_SESSION_KEY = "games_table_invites"
@@ -239,11 +241,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             language_of(cookies.get(settings.LANGUAGE_COOKIE_NAME)) or settings.LANGUAGE_CODE
         )
         self.sent_revision = -1
-        self.group = dispatch.table_group(self.table_id)
+        self.group = notify.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        dispatch.bind_loop(asyncio.get_running_loop())
+        bind_loop(asyncio.get_running_loop())
         tune_gc_once()
-        dispatch.start_watchdog_if_inprocess()
+        scheduler.start_watchdog_if_inprocess()
         await self.accept()
 
     def _may_watch(self, user: Any, invited: bool) -> bool | None:
@@ -385,10 +387,10 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     once; sent on every (re)connection) and ``{"type": "ping"}`` (``{"type": "pong"}``).
     Server → client: ``{"type": "lobby", "html": "<the partial>"}``, the partial
     ``games/table_list.html#lobby-tables`` rendered for this socket's user, as the page
-    renders it (:func:`games.lobby.render_lobby`).
+    renders it (:func:`games.live.lobby.render_lobby`).
 
     Each change of a table the lobby shows reaches the group ``lobby`` as ``lobby.changed``
-    (:mod:`games.lobby`; a private table's change only concerns its creator, its players and
+    (:mod:`games.live.lobby`; a private table's change only concerns its creator, its players and
     sockets whose last list showed it); the socket then re-renders its user's lobby, at most
     once every :data:`LOBBY_MIN_INTERVAL` seconds however many changes arrive, and sends it
     only when it differs from the last one sent.
@@ -410,13 +412,13 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         self.next_allowed = 0.0
         self.flusher: asyncio.Task[None] | None = None
         self.joined = True
-        await self.channel_layer.group_add(lobby.LOBBY_GROUP, self.channel_name)
-        dispatch.bind_loop(asyncio.get_running_loop())
+        await self.channel_layer.group_add(notify.LOBBY_GROUP, self.channel_name)
+        bind_loop(asyncio.get_running_loop())
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "joined", False):
-            await self.channel_layer.group_discard(lobby.LOBBY_GROUP, self.channel_name)
+            await self.channel_layer.group_discard(notify.LOBBY_GROUP, self.channel_name)
         flusher = getattr(self, "flusher", None)
         if flusher is not None:
             flusher.cancel()

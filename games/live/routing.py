@@ -3,7 +3,7 @@ authentication (``scope["user"]``)."""
 
 from django.urls import URLPattern, path
 
-from games.consumers import LobbyConsumer, TableConsumer
+from games.live.consumers import LobbyConsumer, TableConsumer
 
 websocket_urlpatterns: list[URLPattern] = [
     path("ws/lobby/", LobbyConsumer.as_asgi()),

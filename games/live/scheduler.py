@@ -1,10 +1,12 @@
-"""How work leaves a committed transaction: deferred moves are scheduled, tables are told.
+"""Deferred table work: bot moves and turn timers run after a delay, and the watchdog.
 
-Services call these two functions from ``transaction.on_commit`` only, so nothing is ever
-scheduled or announced for a change that did not commit.
+Services call :func:`defer` from ``transaction.on_commit`` only, so nothing is ever scheduled
+for a change that did not commit. The work itself is a task of :mod:`games.tasks`, which
+registers its tasks here by name (:func:`register`) when it is imported (``games.apps`` does
+so at start-up; a Celery worker finds it by autodiscovery): the scheduler never imports the
+services it ends up running.
 
-:func:`defer` runs a task of :mod:`games.tasks` after a delay. Where it runs depends on the
-scheduler (``games.conf.scheduler_mode``):
+Where a task runs depends on the scheduler mode (``games.conf.scheduler_mode``):
 
 ``celery``     ``apply_async(countdown=...)`` to the broker; a worker runs it (production-like).
 ``inprocess``  embedded mode: a timer on the ASGI server's event loop runs the task through
@@ -14,13 +16,6 @@ scheduler (``games.conf.scheduler_mode``):
                queue that the outermost call drains (no recursion, no sleeping); turn timers
                are not run at all (tests make them expire by calling the service).
 ``manual``     queued in :data:`MANUAL_QUEUE` for a test to run with :func:`run_manual`.
-
-:func:`notify_table` tells every socket of a table that it changed (a channel-layer group
-message carrying the new version and revision; each consumer renders its own seat's view).
-The in-memory channel layer of embedded mode is not thread-safe, so messages are always sent
-from the event loop that serves the sockets: directly when called in it, handed over with
-``call_soon_threadsafe`` from a worker thread, and through an event loop of the process's own
-(:func:`_sender_loop`) where no such loop exists (a Celery worker or a command).
 """
 
 from __future__ import annotations
@@ -28,126 +23,47 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-import os
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import SyncToAsync, sync_to_async
-from channels.layers import get_channel_layer
+from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 
 from games import conf
+from games.live.loop import in_loop_thread, main_loop
 
 logger = logging.getLogger(__name__)
+
+#: The task that plays the moves whose tasks were lost (run by the in-process watchdog).
+WATCHDOG_TASK = "tables_watchdog"
 
 #: Tasks queued by the ``manual`` scheduler: (due time on ``time.monotonic()``, name, args,
 #: kind).
 MANUAL_QUEUE: list[tuple[float, str, tuple[Any, ...], str]] = []
 
+_tasks: dict[str, Any] = {}
 _immediate_queue: deque[tuple[str, tuple[Any, ...]]] = deque()
 _immediate_state = threading.local()
-_bound_loop: asyncio.AbstractEventLoop | None = None
 _watchdog_loop: asyncio.AbstractEventLoop | None = None
 
 
-def table_group(table_id: int) -> str:
-    """The channel-layer group of a table's sockets."""
-    return f"table-{table_id}"
-
-
-# ----------------------------------------------------------------------------- event loop
-
-
-def bind_loop(loop: asyncio.AbstractEventLoop) -> None:
-    """Remember the event loop that serves the sockets (consumers call it on connect)."""
-    global _bound_loop
-    _bound_loop = loop
-
-
-def _main_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop serving this process's sockets, seen from any thread, or None."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
-        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-        if loop is not None and loop.is_running():
-            return loop  # type: ignore[no-any-return]
-    loop = _bound_loop
-    if loop is not None and loop.is_running() and not loop.is_closed():
-        return loop
-    return None
-
-
-def _in_loop_thread(loop: asyncio.AbstractEventLoop) -> bool:
-    try:
-        return asyncio.get_running_loop() is loop
-    except RuntimeError:
-        return False
-
-
-# ----------------------------------------------------------------------------- notifications
-
-
-def notify_table(table_id: int, *, version: int, revision: int) -> None:
-    """Tell the table's sockets that it changed (after commit)."""
-    message = {"type": "table.changed", "version": version, "revision": revision}
-    _group_send(table_group(table_id), message)
-
-
-_sender: tuple[int, asyncio.AbstractEventLoop] | None = None
-_sender_lock = threading.Lock()
-
-
-def _sender_loop() -> asyncio.AbstractEventLoop:
-    """An event loop of this process's own, in a daemon thread, for processes that serve no
-    sockets (a Celery worker, a command): every notification goes through it, on one set of
-    channel-layer connections, instead of a new loop (and thread) per message as
-    ``async_to_sync`` would make."""
-    global _sender
-    with _sender_lock:
-        if _sender is None or _sender[0] != os.getpid() or _sender[1].is_closed():
-            loop = asyncio.new_event_loop()
-            threading.Thread(target=loop.run_forever, name="tables-notify", daemon=True).start()
-            _sender = (os.getpid(), loop)
-        return _sender[1]
-
-
-def _group_send(group: str, message: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    loop = _main_loop()
-    if loop is None:
-        future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _sender_loop())
-        try:
-            future.result(timeout=10)
-        except Exception:  # the move is committed; a lost notice costs a late re-render
-            logger.exception("Could not notify %s", group)
-    elif _in_loop_thread(loop):
-        loop.create_task(layer.group_send(group, message), context=contextvars.Context())
-    else:
-        loop.call_soon_threadsafe(
-            lambda: loop.create_task(layer.group_send(group, message)),
-            context=contextvars.Context(),
-        )
-
-
-# ----------------------------------------------------------------------------- deferred tasks
+def register(name: str, task: Any) -> None:
+    """Make ``task`` (a Celery task: ``run`` and ``apply_async``) deferrable as ``name``."""
+    _tasks[name] = task
 
 
 def _task(name: str) -> Any:
-    from games import tasks
-
-    return getattr(tasks, name)
+    try:
+        return _tasks[name]
+    except KeyError:
+        raise LookupError(f"No deferred task {name!r}: is games.tasks imported?") from None
 
 
 def defer(name: str, args: tuple[Any, ...], countdown: float, *, kind: str = "bot") -> None:
-    """Run task ``name`` of :mod:`games.tasks` with ``args`` in ``countdown`` seconds.
+    """Run the task registered as ``name`` with ``args`` in ``countdown`` seconds.
 
     ``kind`` is ``bot`` for a paced bot move and ``turn`` for a person's turn timer.
     """
@@ -203,7 +119,7 @@ def _safe_call(fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
 
 def _run_inprocess(name: str, args: tuple[Any, ...], countdown: float) -> None:
     fn = _task(name).run
-    loop = _main_loop()
+    loop = main_loop()
     if loop is None:
         timer = threading.Timer(countdown, _run_in_thread, args=(fn, args))
         timer.daemon = True
@@ -219,7 +135,7 @@ def _run_inprocess(name: str, args: tuple[Any, ...], countdown: float) -> None:
         _ensure_watchdog(loop)
         loop.call_later(countdown, start, context=contextvars.Context())
 
-    if _in_loop_thread(loop):
+    if in_loop_thread(loop):
         arm()
     else:
         loop.call_soon_threadsafe(arm, context=contextvars.Context())
@@ -247,12 +163,10 @@ def _ensure_watchdog(loop: asyncio.AbstractEventLoop) -> None:
 
 
 async def _watchdog_forever() -> None:
-    from games import services
-
     while True:
         await asyncio.sleep(conf.watchdog_interval())
         try:
-            await sync_to_async(services.tables_run_overdue, thread_sensitive=True)()
+            await sync_to_async(_task(WATCHDOG_TASK).run, thread_sensitive=True)()
         except Exception:
             logger.exception("The in-process table watchdog failed")
 
@@ -262,6 +176,6 @@ def start_watchdog_if_inprocess() -> None:
     restarts the watchdog, which plays the moves whose timers died with the old process."""
     if conf.scheduler_mode() != "inprocess":
         return
-    loop = _main_loop()
-    if loop is not None and _in_loop_thread(loop):
+    loop = main_loop()
+    if loop is not None and in_loop_thread(loop):
         _ensure_watchdog(loop)
