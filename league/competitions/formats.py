@@ -43,6 +43,9 @@ DEFAULT_SCORING: dict[int, tuple[int, ...]] = {
 TOURNAMENT_TIEBREAKS = ("buchholz", "median_buchholz", "sonneborn_berger", "wins", "tantos")
 LEAGUE_TIEBREAKS = ("wins", "head_to_head", "tantos")
 
+#: How long a league fixture's "play now" stays valid while its other players arrive.
+READY_MINUTES = 15
+
 CENT = Decimal("0.01")
 
 

@@ -17,6 +17,7 @@ from django.utils import timezone
 from games.signals import match_finished
 from league.competitions import receivers, services
 from league.competitions.models import Board, Round
+from league.competitions.services import results as result_services
 from tests.competitions.helpers import play_table
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
@@ -62,13 +63,13 @@ def test_the_last_two_tables_of_a_round_are_recorded_together(
     finally:
         receivers.connect()
 
-    finish_round = services._finish_round_if_done
+    finish_round = result_services.finish_round_if_done
 
     def slow_finish(*args: Any) -> Any:  # widen the window in which the two recordings overlap
         time.sleep(0.3)
         return finish_round(*args)
 
-    monkeypatch.setattr(services, "_finish_round_if_done", slow_finish)
+    monkeypatch.setattr(result_services, "finish_round_if_done", slow_finish)
     barrier = threading.Barrier(len(table_ids))
     failures: list[BaseException] = []
 

@@ -1,0 +1,55 @@
+"""The live tables of boards and fixtures, through ``games``' services.
+
+A board or a fixture ready to play gets one live table (:func:`open_table`), named by
+``source_kind`` and ``source_id`` so that the table's ``match_finished`` finds its way back
+(:mod:`.results`). A table replaced by a pairing change, or stopped by an organiser who sets the
+result, is abandoned (:func:`abandon_table`): its game stops without a result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games import services as games_services
+from games.errors import TableCancelledError, TableError, TableFinishedError, TableNotFoundError
+from games.models import ABANDON_REASON_MAX
+
+from .. import adapter, errors
+from ..models import League, Tournament
+
+
+def open_table(
+    event: Tournament | League, entries: Sequence[Any], source_kind: str, source_id: int
+) -> int:
+    users = adapter.seat_users(event.shape, entries)
+    try:
+        table = games_services.table_create(
+            creator=None,
+            variant=event.variant,
+            players=len(users),
+            options=event.options,
+            turn_seconds=event.turn_seconds,
+            rated=event.rated,
+            seats=[games_services.SeatSpec(user=user) for user in users],
+            source_kind=source_kind,
+            source_id=source_id,
+        )
+    except TableError as error:
+        raise errors.CompetitionError(error.message) from None
+    return int(table.pk)
+
+
+def abandon_table(table_id: int, reason: str, over: errors.CompetitionError) -> None:
+    """Stop a live table in play for good (``games.services.table_abandon``: no result, no
+    ``match_finished``; its players see ``reason``). A table whose match has ended meanwhile
+    raises ``over`` (its result is on its way: nothing here may replace it); a table already
+    stopped, or gone, is left as it is."""
+    try:
+        games_services.table_abandon(
+            table_id=table_id, user=None, reason=reason[:ABANDON_REASON_MAX]
+        )
+    except TableFinishedError:
+        raise over from None
+    except (TableCancelledError, TableNotFoundError):
+        pass
