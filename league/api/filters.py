@@ -6,12 +6,17 @@ import django_filters
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from league import ratings
 from league.models import Club, User
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating
 from league.rankings.selectors import active_members
+from league.rankings.variants import rating_shape, variant_keys
 
-VARIANT_CHOICES = [(key, key) for key in ratings.SHAPES]
+#: How the API lists the variant keys (its schema's enums and choices): the engine's variants
+#: grouped by how they are rated, duels first, then teams, then places, as it always has.
+API_VARIANTS: list[str] = sorted(
+    variant_keys(), key=lambda key: ("duel", "teams", "places").index(rating_shape(key))
+)
+VARIANT_CHOICES = [(key, key) for key in API_VARIANTS]
 
 
 class PlayerFilter(django_filters.FilterSet):

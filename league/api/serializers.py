@@ -9,8 +9,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games import messages
 from league.models import Club, Membership, User
-from league.rankings import labels
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating, RatingHistory
 
 # --- players --------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ class MatchSerializer(serializers.ModelSerializer):
         ]
 
     def get_variant_name(self, match: FinishedMatch) -> str:
-        return labels.variant_name(match.variant)
+        return messages.variant_name(match.variant)
 
 
 class MatchDetailSerializer(MatchSerializer):

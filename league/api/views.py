@@ -26,19 +26,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league import ratings
+from games import messages
 from league import selectors as league_selectors
 from league import services as league_services
 from league.models import Club, Membership, User
-from league.rankings import labels
 from league.rankings import selectors as rank_selectors
 from league.rankings.models import FinishedMatch, Rating
+from league.rankings.variants import rating_shape, variant_keys
 
 from . import filters, serializers
 from .permissions import IsClubAdminOrReadOnly, IsClubOrganiser
 
 VARIANT_PARAM = OpenApiParameter(
-    "variant", OpenApiTypes.STR, enum=list(ratings.SHAPES), description="Variant key"
+    "variant", OpenApiTypes.STR, enum=filters.API_VARIANTS, description="Variant key"
 )
 USERNAME_RE = r"[\w.@+-]{1,150}"
 SLUG_RE = r"[-a-zA-Z0-9_]{1,90}"
@@ -49,7 +49,7 @@ def _variant_or_400(value: str | None, *, required: bool = False) -> str | None:
         if required:
             raise ValidationError({"variant": [_("Choose a variant.")]})
         return None
-    if value not in ratings.SHAPES:
+    if value not in filters.API_VARIANTS:
         raise ValidationError({"variant": [_("There is no such variant.")]})
     return value
 
@@ -115,8 +115,8 @@ class VariantViewSet(viewsets.ViewSet):
     @extend_schema(responses=serializers.VariantSerializer(many=True))
     def list(self, request: Request) -> Response:
         rows = [
-            {"key": key, "name": labels.variant_name(key), "shape": ratings.shape_of(key)}
-            for key in rank_selectors.variant_keys()
+            {"key": key, "name": messages.variant_name(key), "shape": rating_shape(key)}
+            for key in variant_keys()
         ]
         return Response(serializers.VariantSerializer(rows, many=True).data)
 
@@ -219,13 +219,13 @@ class LeaderboardViewSet(viewsets.GenericViewSet):
 
     serializer_class = serializers.LeaderboardRowSerializer
     lookup_field = "variant"
-    lookup_value_regex = "|".join(ratings.SHAPES)
+    lookup_value_regex = "|".join(filters.API_VARIANTS)
     filter_backends: list[Any] = []
 
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "variant", OpenApiTypes.STR, OpenApiParameter.PATH, enum=list(ratings.SHAPES)
+                "variant", OpenApiTypes.STR, OpenApiParameter.PATH, enum=filters.API_VARIANTS
             ),
             OpenApiParameter("club", OpenApiTypes.STR, description="A club's slug"),
         ],

@@ -1,21 +1,9 @@
-"""Names shown for variants and for the reasons a player is not on a leaderboard."""
+"""Why a player is not on a leaderboard, as the page says it (variant names are
+``games.messages.variant_name``)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-
-
-def variant_name(key: str) -> str:
-    names = {
-        "cabrero": _("Tute Cabrero"),
-        "chancho": _("Tute Chancho"),
-        "dos": _("Tute for two (Spanish)"),
-        "dos_ar": _("Tute for two (Argentine)"),
-        "parejas": _("Tute in pairs"),
-        "arrastrado": _("Tute Arrastrado"),
-        "vtt": _("Variable Trump Tute"),
-    }
-    return names.get(key, key)
 
 
 def absence_reason(reason: str, *, games: int = 0, needed: int = 0, days: int = 0) -> str:

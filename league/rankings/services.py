@@ -31,6 +31,7 @@ from league.models import User
 
 from .models import FinishedMatch, MatchParticipant, Rating, RatingHistory, RatingLedger
 from .tally import tally_match
+from .variants import sides_of
 
 logger = logging.getLogger(__name__)
 
@@ -43,11 +44,10 @@ BATCH = 1000
 
 
 def _rating_status(
-    *, variant: str, rated: bool, seat_users: Sequence[int | None], places: Sequence[int]
+    *, rated: bool, sides: Sequence[Sequence[int]] | None, seat_users: Sequence[int | None]
 ) -> str:
-    if not rated or variant not in ratings.SHAPES:
+    if not rated or sides is None:
         return FinishedMatch.RatingStatus.UNRATED
-    sides = ratings.sides_of(variant, len(seat_users))
     with_people = [side for side in sides if any(seat_users[s] is not None for s in side)]
     if len(with_people) < 2:
         return FinishedMatch.RatingStatus.VOID
@@ -92,14 +92,14 @@ def match_store(
     )
     users = [u if u in known else None for u in seat_users]
     places = [int(p) for p in places]
-    status = _rating_status(variant=variant, rated=rated, seat_users=users, places=places)
-    teams = ratings.SHAPES.get(variant) == ratings.TEAMS
+    sides = sides_of(variant, players)
+    status = _rating_status(rated=rated, sides=sides, seat_users=users)
     rows = tally_match(
         players=players,
         places=places,
         hands=hands,
         result=result,
-        teams=teams,
+        sides=sides,
         timeouts=timeouts,
     )
     try:
@@ -438,8 +438,11 @@ def _apply(
                 for u in players
                 if u is not None
             }
+            sides = sides_of(variant, len(players))
             try:
-                new = ratings.rate_match(variant, places=places, players=players, prior=prior)
+                if sides is None:
+                    raise ValueError(f"the engine plays no {variant} with {len(players)} seats")
+                new = ratings.rate_match(sides=sides, places=places, players=players, prior=prior)
             except ValueError:
                 logger.exception("ratings: match of table %s cannot be rated", m.table_id)
                 new = {}

@@ -79,9 +79,17 @@ def table_seats(result: Mapping[str, Any], seat_map: Sequence[int] | None) -> di
     return out
 
 
-def side_of(seat: int, teams: bool) -> int:
-    """The rating side of a seat: its team (seat parity) in team variants, else itself."""
-    return seat % 2 if teams else seat
+def side_of(seat: int, sides: Sequence[Sequence[int]] | None) -> int:
+    """The side of a seat: the index of the side that holds it in ``sides`` (the variant's
+    ``side_seats``), else the seat itself (everyone for himself).
+
+    >>> side_of(2, [[0, 2], [1, 3]]), side_of(2, [[0], [1], [2]]), side_of(2, None)
+    (0, 2, 2)
+    """
+    for index, seats in enumerate(sides or ()):
+        if seat in seats:
+            return index
+    return seat
 
 
 def _at(values: Sequence[Any], seat: int) -> int:
@@ -94,10 +102,11 @@ def tally_match(
     places: Sequence[int],
     hands: Sequence[Mapping[str, Any]],
     result: Mapping[str, Any] | None = None,
-    teams: bool = False,
+    sides: Sequence[Sequence[int]] | None = None,
     timeouts: Mapping[Any, int] | None = None,
 ) -> list[SeatTally]:
-    """The figures of every seat of a finished match (``hands`` already in table seats).
+    """The figures of every seat of a finished match (``hands`` already in table seats;
+    ``sides`` the seats of each side, None: everyone for himself).
 
     >>> hand = {"points": [6, 45, 41, 58], "card_points": [6, 45, 41, 38],
     ...         "tricks": [1, 3, 3, 3], "losers": [1, 2], "winners": [3, 0],
@@ -114,7 +123,7 @@ def tally_match(
     for seat in range(players):
         place = int(places[seat])
         outcome = DRAW if everybody_first else (WIN if place == 1 else LOSS)
-        rows.append(SeatTally(seat=seat, side=side_of(seat, teams), place=place, outcome=outcome))
+        rows.append(SeatTally(seat=seat, side=side_of(seat, sides), place=place, outcome=outcome))
     for hand in hands:
         winners = {int(s) for s in hand.get("winners") or []}
         losers = {int(s) for s in hand.get("losers") or []}

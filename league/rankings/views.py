@@ -13,18 +13,19 @@ from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
-from league import ratings
+from games import messages
 from league import selectors as league_selectors
 from league.models import Club, User
 
 from . import charts, conf, labels, selectors
+from .variants import variant_keys
 
 PAGE_SIZE = 50
 
 
 def _variant(request: HttpRequest, default: str = "cabrero") -> str:
     variant = request.GET.get("variant") or default
-    if variant not in ratings.SHAPES:
+    if variant not in variant_keys():
         raise Http404(_("There is no such variant."))
     return variant
 
@@ -40,8 +41,8 @@ def _club(slug: str | None) -> Club | None:
 
 def _variant_tabs(current: str) -> list[dict[str, object]]:
     return [
-        {"key": key, "name": labels.variant_name(key), "current": key == current}
-        for key in selectors.variant_keys()
+        {"key": key, "name": messages.variant_name(key), "current": key == current}
+        for key in variant_keys()
     ]
 
 
@@ -56,7 +57,7 @@ def replay_url(table_id: int) -> str | None:
 def _decorate(matches: list) -> list:
     for match in matches:
         match.replay_url = replay_url(match.table_id)
-        match.variant_name = labels.variant_name(match.variant)
+        match.variant_name = messages.variant_name(match.variant)
     return matches
 
 
@@ -87,7 +88,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         "rankings/leaderboard.html",
         {
             "variant": variant,
-            "variant_name": labels.variant_name(variant),
+            "variant_name": messages.variant_name(variant),
             "tabs": _variant_tabs(variant),
             "club": club,
             "my_clubs": my_clubs,
@@ -138,8 +139,8 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     variant = _variant(request, default)
     current = next((s for s in stats if s.variant == variant), None)
     for s in stats:
-        s.name = labels.variant_name(s.variant)  # type: ignore[attr-defined]
-    variant_name = labels.variant_name(variant)
+        s.name = messages.variant_name(s.variant)  # type: ignore[attr-defined]
+    variant_name = messages.variant_name(variant)
     curve = selectors.rating_curve(user=user, variant=variant, limit=charts.MAX_POINTS)
     return render(
         request,
@@ -169,12 +170,12 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     assert club_ is not None
     stats = selectors.club_statistics(club=club_, viewer=request.user)
     for row in stats.per_variant:
-        row["name"] = labels.variant_name(row["variant"])
+        row["name"] = messages.variant_name(row["variant"])
     boards = []
-    for key in selectors.variant_keys():
+    for key in variant_keys():
         top = list(selectors.leaderboard(variant=key, club=club_)[:5])
         if top:
-            boards.append({"key": key, "name": labels.variant_name(key), "top": top})
+            boards.append({"key": key, "name": messages.variant_name(key), "top": top})
     return render(
         request,
         "rankings/club.html",

@@ -1,4 +1,4 @@
-"""The rating model: Plackett-Luce (openskill) per variant shape, and the shown rating.
+"""The rating model: Plackett-Luce (openskill) over a match's sides, and the shown rating.
 
 Design: the database layer (``league.rankings``) keeps a :class:`Skill` per player and variant
 and calls :func:`rate_match` once per finished rated match, in a fixed order. Everything here
@@ -21,21 +21,6 @@ K = TypeVar("K", bound=Hashable)
 
 MODEL: Final = PlackettLuce()
 
-DUEL: Final = "duel"
-TEAMS: Final = "teams"
-PLACES: Final = "places"
-
-#: How each variant's sides are formed (see :func:`sides_of`).
-SHAPES: Final[Mapping[str, str]] = {
-    "dos": DUEL,
-    "dos_ar": DUEL,
-    "parejas": TEAMS,
-    "vtt": TEAMS,
-    "cabrero": PLACES,
-    "chancho": PLACES,
-    "arrastrado": PLACES,
-}
-
 #: Rated games below which a rating is provisional (not on the leaderboards, shown with "?").
 PROVISIONAL_GAMES: Final = 20
 
@@ -47,10 +32,6 @@ SCALE: Final = 200.0 / MODEL.beta
 #: whose ``sigma`` has come down to 2 (a few dozen games).
 REFERENCE_ORDINAL: Final = 25.0 - 3 * 2.0
 SHOWN_AT_REFERENCE: Final = 1500
-
-
-class UnknownShapeError(ValueError):
-    """The variant has no rating shape (it is not one of :data:`SHAPES`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,71 +85,52 @@ def is_provisional(games: int) -> bool:
     return games < PROVISIONAL_GAMES
 
 
-def shape_of(variant: str) -> str:
-    """The rating shape of a variant key.
-
-    >>> shape_of("vtt"), shape_of("dos_ar"), shape_of("arrastrado")
-    ('teams', 'duel', 'places')
-    """
-    try:
-        return SHAPES[variant]
-    except KeyError:
-        raise UnknownShapeError(f"No rating shape for variant {variant!r}.") from None
-
-
-def sides_of(variant: str, seats: int) -> list[list[int]]:
-    """The seats of each side of a match of ``variant`` with ``seats`` seats.
-
-    >>> sides_of("parejas", 4)
-    [[0, 2], [1, 3]]
-    >>> sides_of("cabrero", 3)
-    [[0], [1], [2]]
-    """
-    if shape_of(variant) == TEAMS:
-        return [list(range(0, seats, 2)), list(range(1, seats, 2))]
-    return [[seat] for seat in range(seats)]
-
-
 def rate_match(
-    variant: str,
     *,
+    sides: Sequence[Sequence[int]],
     places: Sequence[int],
     players: Sequence[K | None],
     prior: Mapping[K, Skill],
 ) -> dict[K, Skill]:
     """The new skill of every person who played a finished match.
 
+    ``sides`` are the seats of each side (the variant's, e.g. ``[[0, 2], [1, 3]]`` for two
+    pairs, ``[[0], [1], [2]]`` for everyone for himself), each seat in exactly one side.
     ``places`` and ``players`` are per seat (``None``: a bot seat); ``prior`` holds the skills
     before the match (a player missing from it starts at :data:`DEFAULT_SKILL`). A side's rank
     is the best place among its seats. Returns ``{}`` when fewer than two sides have a person.
 
-    >>> after = rate_match("parejas", places=[1, 2, 1, 2], players=["a", "x", "b", "y"], prior={})
+    >>> after = rate_match(
+    ...     sides=[[0, 2], [1, 3]], places=[1, 2, 1, 2], players=["a", "x", "b", "y"], prior={}
+    ... )
     >>> after["a"] == after["b"], round(after["a"].mu, 6), round(after["x"].sigma, 6)
     (True, 26.964295, 8.177963)
     """
     if len(places) != len(players):
         raise ValueError("places and players must have one entry per seat.")
+    if sorted(s for side in sides for s in side) != list(range(len(players))):
+        raise ValueError("sides must hold every seat of the match once.")
     people = [p for p in players if p is not None]
     if len(set(people)) != len(people):
         raise ValueError("A player cannot hold two seats of one match.")
-    sides: list[list[K]] = []
+    teams: list[list[K]] = []
     ranks: list[float] = []
-    for seats in sides_of(variant, len(players)):
+    for seats in sides:
         members = [p for s in seats if (p := players[s]) is not None]
         if members:
-            sides.append(members)
+            teams.append(members)
             ranks.append(float(min(places[s] for s in seats)))
-    if len(sides) < 2:
+    if len(teams) < 2:
         return {}
-    teams = [
-        [MODEL.rating(mu=(k := prior.get(p, DEFAULT_SKILL)).mu, sigma=k.sigma) for p in side]
-        for side in sides
+    before = [
+        [MODEL.rating(mu=(k := prior.get(p, DEFAULT_SKILL)).mu, sigma=k.sigma) for p in team]
+        for team in teams
     ]
-    rated = MODEL.rate(teams, ranks=ranks)
+    rated = MODEL.rate(before, ranks=ranks)
     return {
         player: Skill(float(new.mu), float(new.sigma))
-        for side, new_side in zip(sides, rated, strict=True)
-        for player, new in zip(side, new_side, strict=True)
+        for team, new_team in zip(teams, rated, strict=True)
+        for player, new in zip(team, new_team, strict=True)
     }
 
 

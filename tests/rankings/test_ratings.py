@@ -1,11 +1,23 @@
-"""league.ratings: openskill's documented figures through our functions, and the shapes."""
+"""league.ratings: openskill's documented figures through our functions, and the sides the
+rankings take from the engine."""
 
 from __future__ import annotations
 
 import pytest
 
+from games.engine import get_variant
 from league import ratings
-from league.ratings import DEFAULT_SKILL, Skill, rate_match, shown_rating, sides_of
+from league.rankings.variants import sides_of
+from league.ratings import DEFAULT_SKILL, Skill, shown_rating
+
+
+def rate_match(variant: str, **kwargs):
+    """The pure model rating a match of ``variant``, with the sides the engine gives it."""
+    sides = sides_of(variant, len(kwargs["players"]))
+    if sides is None:
+        raise ValueError(f"no sides for {variant}")
+    return ratings.rate_match(sides=sides, **kwargs)
+
 
 # openskill 6 documentation (README and user manual): four new players, team [p1, p2] beats
 # [p3, p4]; the winners' mu/sigma, the losers', and their ordinals.
@@ -65,6 +77,8 @@ def test_team_sides_are_seats_0_2_against_1_3() -> None:
     assert sides_of("parejas", 4) == [[0, 2], [1, 3]]
     assert sides_of("vtt", 4) == [[0, 2], [1, 3]]
     assert sides_of("chancho", 5) == [[0], [1], [2], [3], [4]]
+    assert sides_of("dos", 2) == sides_of("dos_ar", 2) == [[0], [1]]
+    assert sides_of("parejas", 4) == get_variant("parejas").side_seats(4)
 
 
 def test_bot_seats_are_left_out_and_the_others_keep_their_order() -> None:
@@ -86,9 +100,15 @@ def test_a_player_cannot_hold_two_seats() -> None:
         rate_match("cabrero", places=[1, 2, 3], players=["a", "a", "b"], prior={})
 
 
-def test_unknown_variant() -> None:
-    with pytest.raises(ratings.UnknownShapeError):
-        rate_match("poker", places=[1, 2], players=["a", "b"], prior={})
+def test_unknown_variant_has_no_sides() -> None:
+    assert sides_of("poker", 2) is None
+    assert sides_of("parejas", 3) is None  # not a table the engine plays
+
+
+def test_the_sides_must_hold_every_seat_once() -> None:
+    for sides in ([[0], [1]], [[0, 1], [1, 2]], [[0], [1], [3]]):
+        with pytest.raises(ValueError, match="every seat"):
+            ratings.rate_match(sides=sides, places=[1, 2, 3], players=list("abc"), prior={})
 
 
 def test_shown_rating_scale_and_provisional_threshold() -> None:

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.core.management import call_command
 
+from games.engine import get_variant
 from league import ratings
 from league.rankings import services, tasks
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating, RatingHistory
@@ -143,7 +144,9 @@ def test_a_late_match_is_rated_in_its_place(players) -> None:
 
     skills: dict[int, ratings.Skill] = {}
     for _t, users, places in games:
-        skills.update(ratings.rate_match("dos", places=places, players=users, prior=skills))
+        skills.update(
+            ratings.rate_match(sides=[[0], [1]], places=places, players=users, prior=skills)
+        )
     for user_id, skill in skills.items():
         mu, sigma, *_ = incremental[(user_id, "dos")]
         assert (mu, sigma) == (skill.mu, skill.sigma)
@@ -197,8 +200,9 @@ def test_incremental_ratings_equal_recomputed_ones_whatever_the_arrival_order(
     for p in sorted(payloads, key=lambda p: (p["finished_at"], p["table_id"])):
         users = [p["seats"][s] for s in range(len(p["seats"]))]
         prior = {u: skills.get((u, p["variant"]), ratings.DEFAULT_SKILL) for u in users}
+        sides = get_variant(p["variant"]).side_seats(len(users))
         for u, skill in ratings.rate_match(
-            p["variant"], places=p["places"], players=users, prior=prior
+            sides=sides, places=p["places"], players=users, prior=prior
         ).items():
             skills[(u, p["variant"])] = skill
     assert {k: (v[0], v[1]) for k, v in recomputed.items()} == {

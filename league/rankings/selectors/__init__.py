@@ -30,7 +30,6 @@ loaded with the seat: no query), and the other players' figures, head-to-head in
 count them.
 """
 
-from ..variants import variant_keys
 from .groups import GroupStats, club_statistics, source_statistics
 from .history import HistoryPoint, RatingCurve, rating_changes, rating_curve, rating_history
 from .leaderboards import Position, leaderboard, leaderboard_position, ratings_for_user
@@ -79,7 +78,6 @@ __all__ = [
     "sees_every_match",
     "sees_matches_of",
     "source_statistics",
-    "variant_keys",
     "visible_matches",
     "visible_seats",
     "with_seats",

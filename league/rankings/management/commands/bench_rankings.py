@@ -36,20 +36,15 @@ from django.test.client import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from league import ratings
+from games.engine.variant import variants
 from league.models import Profile, User
 from league.rankings import selectors, services, views
 from league.rankings.models import FinishedMatch, MatchParticipant
+from league.rankings.tally import side_of
+from league.rankings.variants import sides_of
 
-SEATS = {
-    "cabrero": (3, 6),
-    "chancho": (3, 6),
-    "arrastrado": (3, 4),
-    "dos": (2, 2),
-    "dos_ar": (2, 2),
-    "parejas": (4, 4),
-    "vtt": (4, 4),
-}
+#: The smallest and the largest table of each variant, as the engine plays them.
+SEATS = {v.key: (min(v.players), max(v.players)) for v in variants()}
 TABLES = (
     "rankings_finishedmatch",
     "rankings_matchparticipant",
@@ -118,7 +113,7 @@ class Command(BaseCommand):
         now = timezone.now()
         start = now - timedelta(days=60)
         step = timedelta(days=60) / max(matches, 1)
-        variants = list(SEATS)
+        keys = list(SEATS)
         batch_m: list[FinishedMatch] = []
         batch_p: list[tuple[int, list[tuple[int, int, int, list[int]]]]] = []
 
@@ -126,7 +121,7 @@ class Command(BaseCommand):
             created = FinishedMatch.objects.bulk_create(batch_m, batch_size=2000)
             rows = []
             for match, (_i, seats) in zip(created, batch_p, strict=True):
-                teams = ratings.SHAPES[match.variant] == ratings.TEAMS
+                sides = sides_of(match.variant, match.players)
                 for seat, user_id, place, pph in seats:
                     rows.append(
                         MatchParticipant(
@@ -136,7 +131,7 @@ class Command(BaseCommand):
                             variant=match.variant,
                             finished_at=match.finished_at,
                             rated=True,
-                            side=seat % 2 if teams else seat,
+                            side=side_of(seat, sides),
                             place=place,
                             outcome="W" if place == 1 else "L",
                             hands=len(pph),
@@ -154,15 +149,16 @@ class Command(BaseCommand):
             batch_p.clear()
 
         for i in range(matches):
-            variant = rng.choice(variants)
+            variant = rng.choice(keys)
             low, high = SEATS[variant]
             n = rng.randint(low, high)
             seated = rng.sample(users, n)
             if (first_table + i) % self.regular_every == 0 and regular not in seated:
                 seated[rng.randrange(n)] = regular
-            if ratings.SHAPES[variant] == ratings.TEAMS:
+            sides = sides_of(variant, n) or []
+            if len(sides) == 2 and n > 2:  # two teams
                 top = rng.randint(0, 1)
-                places = [1 if s % 2 == top else 2 for s in range(n)]
+                places = [1 if side_of(s, sides) == top else 2 for s in range(n)]
             else:
                 order = rng.sample(range(n), n)
                 places = [order.index(s) + 1 for s in range(n)]
