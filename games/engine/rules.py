@@ -24,6 +24,9 @@ from games.engine.cards import (
     indices,
 )
 
+#: Points for taking the last trick of a hand (the "diez de últimas").
+LAST_TRICK_BONUS = 10
+
 
 def standard_legal(hand: int, lead: int, trump: int, best: int) -> int:
     """The cards of ``hand`` that may be played into a trick (not led) under the standard

@@ -1,20 +1,27 @@
-"""The state of one hand, with the rule hooks that variants override.
+"""The state of one hand: the state machine that runs the rule hooks variants override.
 
 Design (after OpenSpiel's ``State`` and python-chess's ``Board``):
 
 * A hand is created from a :class:`HandSetup` (player count, seed, options, dealer, and the
-  match context a variant needs). The deal is a seeded chance step done in the constructor, so
-  a hand is fully determined by its setup and its list of actions (:attr:`HandState.log`).
+  match context a variant needs). The deal is a seeded chance step done in the constructor
+  (:func:`games.engine.deal.shuffled_deck`), so a hand is fully determined by its setup and its
+  list of actions (:attr:`HandState.log`).
 * Actions are ints (:mod:`games.engine.actions`). :meth:`HandState.legal_actions` lists those of
   the seat to act, :meth:`HandState.apply_action` applies one in place, :meth:`HandState.apply`
   returns a new state and leaves this one alone. Both validate first, so an action that raises
   leaves the state unchanged.
 * The trick loop is written once here, on bit masks, for speed. A variant is a subclass that
-  overrides named hooks: ``_deal``, ``_follow_mask``, ``_lead_extras``, ``_after_trick``,
-  ``_apply_other``, ``_other_actions``, ``_finish``, ``_observe_extra``; class attributes say
-  which cantos it admits.
+  overrides the named hooks of :class:`games.engine.hooks.HandRules` (the base of
+  :class:`HandState`, with the standard rules as defaults): ``_deal``, ``_follow_mask``,
+  ``_lead_extras``, ``_after_trick``, ``_apply_other``, ``_other_actions``, ``_finish``,
+  ``_observe_extra``; class attributes say which cantos it admits.
 * :meth:`HandState.observation` gives what one seat may know; :meth:`public_observation` what a
   spectator may know. Hidden cards (other hands, the stock, a face-down card) are never in them.
+
+The value types a hand makes (:class:`Phase`, :class:`HandSetup`, :class:`Canto`,
+:class:`Trick`, :class:`HandResult`) live in :mod:`games.engine.values`, the generated copies in
+:mod:`games.engine.copies`; this module re-exports them, so ``from games.engine.state import
+HandResult`` keeps working.
 
 Words of the game used as names: *mano* (the seat that leads the first trick), *canto* (declaring
 a king and horse of one suit: 20, or 40 in trump; "acuse"), *tute* (four kings or four horses),
@@ -23,29 +30,24 @@ a king and horse of one suit: 20, or 40 in trump; "acuse"), *tute* (four kings o
 
 from __future__ import annotations
 
-import enum
-import struct
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from hashlib import blake2b
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.engine import actions as A
 from games.engine.cards import (
-    ABOVE,
     ALL_HORSES,
     ALL_KINGS,
     CHUNKS,
-    KING_OF,
     NOTATION,
     POINTS,
     SUIT,
     SUIT_LETTERS,
-    SUIT_MASK,
     SUIT_NAMES_EN,
     indices,
     notation_of_mask,
 )
+from games.engine.copies import COPIED_LISTS, copier, slot_names
+from games.engine.deal import shuffled_deck
 from games.engine.errors import (
     CardNotInHandError,
     GameOverError,
@@ -55,174 +57,38 @@ from games.engine.errors import (
     SetupError,
     WrongPhaseError,
 )
-from games.engine.rules import explain_obligation, standard_legal, trick_winner
+from games.engine.hooks import HandRules
+from games.engine.rules import LAST_TRICK_BONUS, explain_obligation
+from games.engine.values import Canto, HandResult, HandSetup, Phase, Trick
 
 if TYPE_CHECKING:
     from games.engine.variant import Variant
 
-LAST_TRICK_BONUS = 10
-
-
-class Phase(enum.IntEnum):
-    """Where a hand stands."""
-
-    PREPLAY = 0  #: decisions before the first card (swaps, the plate)
-    PLAY = 1  #: tricks are being played
-    WINDOW = 2  #: a seat other than the leader may declare (e.g. a partner's canto)
-    END = 3  #: the hand is over
-
+__all__ = [
+    "COPIED_LISTS",
+    "LAST_TRICK_BONUS",
+    "Canto",
+    "HandResult",
+    "HandSetup",
+    "HandState",
+    "Phase",
+    "Trick",
+    "shuffled_deck",
+    "slot_names",
+]
 
 _PLAY = Phase.PLAY
 _END = Phase.END
 _C0, _C1, _C2, _C3 = CHUNKS
-
-
-@dataclass(frozen=True)
-class HandSetup:
-    """Everything that fixes a hand before its actions: the deal is drawn from ``seed``.
-
-    ``first`` says whether this is the first hand of a match (Cabrero's special first hand);
-    ``context`` carries what a variant needs from the match (e.g. carried-over points).
-    """
-
-    players: int
-    seed: int | str
-    options: Mapping[str, Any]
-    dealer: int
-    first: bool = True
-    hand_number: int = 0
-    context: Mapping[str, Any] = field(default_factory=dict)
-    #: An explicit deck order (card indices, dealt from the front) instead of the seed's
-    #: shuffle: stacked decks for tests, determinized deals for bots.
-    deck: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Canto:
-    """A declared canto: ``suit`` is -1 for a tute."""
-
-    seat: int
-    suit: int
-    points: int
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "seat": self.seat,
-            "suit": SUIT_LETTERS[self.suit] if self.suit >= 0 else None,
-            "points": self.points,
-            "tute": self.suit < 0,
-        }
-
-
-class Trick(NamedTuple):
-    """A completed trick: who led, the seats and cards in play order, and who took it."""
-
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[int, ...]
-    winner: int
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "leader": self.leader,
-            "seats": list(self.seats),
-            "cards": [NOTATION[c] for c in self.cards],
-            "winner": self.winner,
-        }
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The outcome of a hand.
-
-    ``points`` are hand points per seat (cards + last trick + cantos); for team variants the
-    seats of a team share their team's total in ``team_points``. ``losers`` and ``winners`` are
-    seats; ``reason`` says why in words (English; ``reason_code`` for translation).
-    """
-
-    points: tuple[int, ...]
-    card_points: tuple[int, ...]
-    tricks: tuple[int, ...]
-    cantos: tuple[Canto, ...]
-    losers: tuple[int, ...]
-    winners: tuple[int, ...]
-    reason_code: str
-    reason: str
-    capote: int | None = None
-    tute: int | None = None
-    team_points: tuple[int, ...] | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        out: dict[str, Any] = {
-            "points": list(self.points),
-            "card_points": list(self.card_points),
-            "tricks": list(self.tricks),
-            "cantos": [c.to_json() for c in self.cantos],
-            "losers": list(self.losers),
-            "winners": list(self.winners),
-            "reason_code": self.reason_code,
-            "reason": self.reason,
-            "capote": self.capote,
-            "tute": self.tute,
-        }
-        if self.team_points is not None:
-            out["team_points"] = list(self.team_points)
-        if self.extra:
-            out["extra"] = dict(self.extra)
-        return out
-
-
-def shuffled_deck(seed: int | str) -> list[int]:
-    """The 40 card indices in the order the seed shuffles them.
-
-    A Fisher-Yates shuffle driven by BLAKE2b of the seed's text (32 bits per draw): the same
-    seed gives the same deal on every machine and Python version, and seeding costs no more
-    than hashing. Live tables draw their seeds from :mod:`secrets`.
-
-    >>> shuffled_deck(7) == shuffled_deck(7), sorted(shuffled_deck(7)) == list(range(40))
-    (True, True)
-    >>> shuffled_deck(7) != shuffled_deck(8)
-    True
-    """
-    key = str(seed).encode()
-    # The 192 digest bytes read as little-endian 32-bit words, the first 39 used in turn.
-    words = _WORDS(
-        blake2b(key + b"|0").digest()
-        + blake2b(key + b"|1").digest()
-        + blake2b(key + b"|2").digest()
-    )
-    deck = list(range(40))
-    i = 39
-    for w in words:
-        j = (w * (i + 1)) >> 32
-        deck[i], deck[j] = deck[j], deck[i]
-        i -= 1
-    return deck
-
-
-_WORDS = struct.Struct("<39I").unpack_from
-
-
 _new_tuple = tuple.__new__
+_new_object = object.__new__
 
 
-class HandState:
-    """One hand of a trick-taking Tute variant. Subclasses are the variants' hands."""
+class HandState(HandRules):
+    """One hand of a trick-taking Tute variant. Subclasses are the variants' hands (which
+    override the rule hooks of :class:`~games.engine.hooks.HandRules`)."""
 
     variant: ClassVar[Variant]
-    #: The winner of a trick may sing one canto before leading the next.
-    CANTO_AFTER_WIN: ClassVar[bool] = True
-    #: Tute (four kings or four horses) may be sung and wins the hand.
-    ADMITS_TUTE: ClassVar[bool] = True
-    #: Las cuarenta must be sung before any veinte (Tute Arrastrado).
-    FORTY_FIRST: ClassVar[bool] = False
-    #: The value of a canto in trump and in another suit.
-    CANTO_TRUMP: ClassVar[int] = 40
-    CANTO_OTHER: ClassVar[int] = 20
     #: Whether the class keeps the default :meth:`_update_best`, and the default trick-end
     #: hooks (:meth:`_winner_of_trick`, :meth:`_on_trick`, :meth:`_hand_over`,
     #: :meth:`_after_trick`): the trick loop then inlines them. Set for each subclass by
@@ -240,12 +106,13 @@ class HandState:
     _DEFAULT_EXTRAS: ClassVar[bool] = True
     #: Whether the class keeps the default (empty) :meth:`_clone_extra`.
     _DEFAULT_CLONE_EXTRA: ClassVar[bool] = True
-    #: The copy of every field into a new state, generated per class (see :func:`_copier`).
+    #: The copy of every field into a new state, generated per class (see
+    #: :func:`~games.engine.copies.copier`).
     _copy_fields: Callable[[HandState, HandState], None]  # set on the class, not per state
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        base = HandState
+        base = HandRules
         cls._DEFAULT_BEST = cls._update_best is base._update_best
         cls._DEFAULT_WINNER = cls._winner_of_trick is base._winner_of_trick
         cls._DEFAULT_ON_TRICK = cls._on_trick is base._on_trick
@@ -260,43 +127,10 @@ class HandState:
         cls._DEFAULT_EXTRAS = (
             cls._lead_extras is base._lead_extras and cls._canto_actions is base._canto_actions
         )
-        cls._DEFAULT_CLONE_EXTRA = cls._clone_extra is base._clone_extra
-        cls._copy_fields = staticmethod(_copier(cls))
+        cls._DEFAULT_CLONE_EXTRA = cls._clone_extra is HandState._clone_extra
+        cls._copy_fields = staticmethod(copier(cls))
 
-    __slots__ = (  # noqa: RUF023  (grouped by meaning, not sorted)
-        "setup",
-        "n",
-        "active",
-        "next_seat",
-        "hands",
-        "trump",
-        "dealer",
-        "mano",
-        "turn",
-        "leader",
-        "trick",
-        "trick_seats",
-        "lead",
-        "best",
-        "best_seat",
-        "taken",
-        "tricks",
-        "card_pts",
-        "cantos",
-        "sung",
-        "sang",
-        "may_sing",
-        "phase",
-        "log",
-        "history",
-        "tute_seat",
-        "out_of_play",
-        "turned",
-        "_result",
-        "k",
-        "_legal",
-        "_legal_at",
-    )
+    __slots__ = ()  # the fields are the slots of HandRules
 
     def __init__(self, setup: HandSetup) -> None:
         n = setup.players
@@ -340,151 +174,6 @@ class HandState:
         self._deal(deck)
         self.turn = self.leader = self.mano
         self.k = len(self.active)
-
-    # ----------------------------------------------------------------- hooks to override
-
-    def _deal(self, deck: list[int]) -> None:
-        """Deal ``deck`` (shuffled indices): set hands, trump, mano, active seats."""
-        raise NotImplementedError
-
-    def _follow_mask(self, seat: int, hand: int) -> int:
-        """Cards ``seat`` may play into a trick already led: the standard obligations by
-        default (:func:`games.engine.rules.standard_legal`, inlined here for speed)."""
-        lead = self.lead
-        best = self.best
-        follow = hand & SUIT_MASK[lead]
-        trump = self.trump
-        trumped = SUIT[best] == trump and lead != trump
-        if follow:
-            if trumped:
-                return follow
-            return follow & ABOVE[best] or follow
-        trumps = hand & SUIT_MASK[trump]
-        if trumps:
-            if not trumped:
-                return trumps
-            return trumps & ABOVE[best] or hand
-        return hand
-
-    def _lead_mask(self, seat: int, hand: int) -> int:
-        """Cards ``seat`` may lead. Any card by default."""
-        return hand
-
-    def _lead_extras(self, seat: int) -> list[int]:
-        """Non-card actions open to the leader before he leads (cantos by default)."""
-        if self.may_sing == seat and self.CANTO_AFTER_WIN:
-            return self._canto_actions(seat)
-        return []
-
-    def _other_actions(self) -> list[int]:
-        """Legal actions in a phase other than PLAY."""
-        return []
-
-    def _apply_other(self, action: int) -> None:
-        """Apply a validated non-card action (override to add kinds)."""
-        if A.SING <= action < A.SING + 4:
-            self._sing(self.turn, action - A.SING)
-        elif action == A.TUTE:
-            self._sing_tute(self.turn)
-        else:  # pragma: no cover - guarded by legal_actions
-            raise WrongPhaseError("That action is not part of this game.")
-
-    def _on_trick(self, winner: int, mask: int) -> bool:
-        """Called when ``winner`` takes the cards ``mask``; return True if that used up the
-        winner's canto for this trick (Chancho's forced canto)."""
-        return False
-
-    def _after_trick(self, winner: int) -> None:
-        """Called after a trick is taken, when cards remain to be played."""
-        self.may_sing = winner
-
-    def _hand_over(self) -> bool:
-        """Whether the last trick has been played (all hands empty by default)."""
-        return not any(self.hands)
-
-    def _finish(self) -> HandResult:
-        """Compute the result once the hand is over."""
-        raise NotImplementedError
-
-    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
-        """Add variant fields to an observation (``seat`` None for the public one)."""
-
-    def _winner_of_trick(self) -> int:
-        """Seat that takes the complete trick (the running best by default)."""
-        return self.best_seat
-
-    def _update_best(self, seat: int, card: int) -> None:
-        """Track the winning card of the trick after ``card`` is played."""
-        best = self.best
-        if SUIT[card] == SUIT[best]:
-            if card > best:
-                self.best = card
-                self.best_seat = seat
-        elif SUIT[card] == self.trump:
-            self.best = card
-            self.best_seat = seat
-
-    # ----------------------------------------------------------------- conformance queries
-
-    @classmethod
-    def legal_in_trick(cls, hand: int, trick: list[int], trump: int, stock: int = 0) -> int:
-        """Cards of ``hand`` playable after the cards ``trick`` (leader first) with ``trump``;
-        ``stock`` is the number of cards left in the stock (two-player variants).
-
-        The conformance ``legal`` query; the standard obligations by default.
-        """
-        if not trick:
-            return hand
-        winner = trick_winner(trick, trump)
-        return standard_legal(hand, SUIT[trick[0]], trump, trick[winner])
-
-    @classmethod
-    def resolve_trick(cls, trick: list[int], trump: int) -> tuple[int, int, int]:
-        """``(winner position, lead suit, trump suit)`` at the end of a complete trick.
-
-        The conformance ``trick`` query; the standard rule by default.
-        """
-        return trick_winner(trick, trump), SUIT[trick[0]], trump
-
-    # ----------------------------------------------------------------- cantos
-
-    def canto_value(self, suit: int) -> int:
-        """Points of a canto in ``suit`` in this hand."""
-        return self.CANTO_TRUMP if suit == self.trump else self.CANTO_OTHER
-
-    def _canto_actions(self, seat: int) -> list[int]:
-        hand = self.hands[seat]
-        pairs = hand & (hand << 1) & ALL_KINGS  # the king's bit of each pair held
-        out = []
-        if self.ADMITS_TUTE and (
-            (hand & ALL_KINGS) == ALL_KINGS or (hand & ALL_HORSES) == ALL_HORSES
-        ):
-            out.append(A.TUTE)
-        if not pairs:
-            return out
-        sung = self.sung
-        if self.FORTY_FIRST:
-            t = self.trump
-            if not sung >> t & 1 and pairs >> KING_OF[t] & 1:
-                out.append(A.SING + t)
-                return out
-        for s in range(4):
-            if pairs >> KING_OF[s] & 1 and not sung >> s & 1:
-                out.append(A.SING + s)
-        return out
-
-    def _sing(self, seat: int, suit: int) -> None:
-        self.sung |= 1 << suit
-        self.sang[seat] = True
-        self.cantos.append(Canto(seat, suit, self.canto_value(suit)))
-        self.may_sing = -1
-
-    def _sing_tute(self, seat: int) -> None:
-        self.sang[seat] = True
-        self.tute_seat = seat
-        self.cantos.append(Canto(seat, -1, 0))
-        self.may_sing = -1
-        self._end()
 
     # ----------------------------------------------------------------- the public API
 
@@ -683,9 +372,10 @@ class HandState:
     def clone(self) -> HandState:
         """An independent copy.
 
-        Every field is copied by a function generated for the class (:func:`_copier`): the
-        lists of the base state are copied, everything else is immutable or never mutated in
-        place and is shared; then the variant's :meth:`_clone_extra` copies its own lists.
+        Every field is copied by a function generated for the class
+        (:func:`~games.engine.copies.copier`): the lists of the base state are copied,
+        everything else is immutable or never mutated in place and is shared; then the
+        variant's :meth:`_clone_extra` copies its own lists.
         """
         cls = type(self)
         new: HandState = _new_object(cls)
@@ -781,76 +471,4 @@ class HandState:
         )
 
 
-# --------------------------------------------------------------------- generated copies
-
-#: The fields of :class:`HandState` holding lists that change in place during a hand: a copy
-#: gets its own. A variant adding such a field copies it in ``_clone_extra``.
-COPIED_LISTS = (
-    "hands",
-    "trick",
-    "trick_seats",
-    "taken",
-    "tricks",
-    "card_pts",
-    "cantos",
-    "sang",
-    "log",
-    "history",
-)
-
-_new_object = object.__new__
-
-
-def slot_names(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` along its MRO, base first, each once (private names mangled).
-
-    >>> slot_names(HandState)[:3]
-    ('setup', 'n', 'active')
-    """
-    names: list[str] = []
-    for klass in reversed(cls.__mro__):
-        slots = klass.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name in ("__dict__", "__weakref__"):
-                continue
-            if name.startswith("__") and not name.endswith("__"):
-                name = f"_{klass.__name__.lstrip('_')}{name}"
-            if name not in names:
-                names.append(name)
-    return tuple(names)
-
-
-def _copier(cls: type) -> Callable[[HandState, HandState], None]:
-    """A function copying every field of a ``cls`` state into another: straight assignments,
-    generated once per class, with a fresh list for each of :data:`COPIED_LISTS`.
-
-    A state whose fields are not all set (one being built field by field) falls back to a
-    loop that copies the fields it has.
-    """
-    names = slot_names(cls)
-    lines = ["def copy(self, new):", "    try:"]
-    for name in names:
-        value = f"[*self.{name}]" if name in COPIED_LISTS else f"self.{name}"
-        lines.append(f"        new.{name} = {value}")
-    if cls.__dictoffset__:  # a class without __slots__ somewhere: its instances have a dict
-        lines.append("        new.__dict__.update(self.__dict__)")
-    lines += ["    except AttributeError:", "        _copy_slowly(self, new, names)"]
-    namespace: dict[str, Any] = {"_copy_slowly": _copy_slowly, "names": names}
-    exec("\n".join(lines), namespace)  # our own field names only
-    copy: Callable[[HandState, HandState], None] = namespace["copy"]
-    copy.__qualname__ = f"{cls.__name__}._copy_fields"
-    return copy
-
-
-def _copy_slowly(self: HandState, new: HandState, names: tuple[str, ...]) -> None:
-    for name in names:
-        if hasattr(self, name):
-            value = getattr(self, name)
-            object.__setattr__(new, name, [*value] if name in COPIED_LISTS else value)
-        elif hasattr(new, name):
-            object.__delattr__(new, name)
-    if hasattr(self, "__dict__"):
-        new.__dict__.update(self.__dict__)
-
-
-HandState._copy_fields = staticmethod(_copier(HandState))
+HandState._copy_fields = staticmethod(copier(HandState))
