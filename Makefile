@@ -12,7 +12,7 @@ PY := $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # The pure packages: `make test` runs mypy --strict on those that exist.
-PURE_PACKAGES := $(wildcard games/engine league/pairing league/ratings)
+PURE_PACKAGES := $(wildcard games/engine league/pairing league/skill)
 LOCALES := -l es -l en -l it
 MESSAGES_OPTIONS := --no-obsolete --ignore=staticfiles --ignore=var --ignore=tests --ignore=node_modules
 PIP := $(PY) -m pip install --disable-pip-version-check --quiet

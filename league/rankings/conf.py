@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from league.ratings import PROVISIONAL_GAMES
+from league.skill import PROVISIONAL_GAMES
 
 
 def leaderboard_min_games() -> int:

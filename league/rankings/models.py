@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from league.ratings import PROVISIONAL_GAMES, is_provisional
+from league.skill import PROVISIONAL_GAMES, is_provisional
 
 
 class FinishedMatch(models.Model):

@@ -26,8 +26,8 @@ from typing import Any, NamedTuple
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Model, OuterRef, Q, Subquery
 
-from league import ratings
 from league.models import User
+from league.skill import DEFAULT_SKILL, Skill, rate_match, shown_rating
 
 from .models import FinishedMatch, MatchParticipant, Rating, RatingHistory, RatingLedger
 from .tally import tally_match
@@ -202,7 +202,7 @@ def _after(finished_at: datetime, table_id: int) -> Q:
 
 
 def _default_state(pk: int | None = None) -> _State:
-    default = ratings.DEFAULT_SKILL
+    default = DEFAULT_SKILL
     return _State(mu=default.mu, sigma=default.sigma, games=0, wins=0, last_played_at=None, pk=pk)
 
 
@@ -337,7 +337,7 @@ def _save_states(states: dict[tuple[int, str], _State]) -> None:
             variant,
             st.mu,
             st.sigma,
-            ratings.shown_rating(ratings.Skill(st.mu, st.sigma)),
+            shown_rating(Skill(st.mu, st.sigma)),
             st.games,
             st.wins,
             st.last_played_at,
@@ -434,7 +434,7 @@ def _apply(
             places = [place for _s, _u, place, _o in rows]
             variant = m.variant
             prior = {
-                u: ratings.Skill(states[(u, variant)].mu, states[(u, variant)].sigma)
+                u: Skill(states[(u, variant)].mu, states[(u, variant)].sigma)
                 for u in players
                 if u is not None
             }
@@ -442,7 +442,7 @@ def _apply(
             try:
                 if sides is None:
                     raise ValueError(f"the engine plays no {variant} with {len(players)} seats")
-                new = ratings.rate_match(sides=sides, places=places, players=players, prior=prior)
+                new = rate_match(sides=sides, places=places, players=players, prior=prior)
             except ValueError:
                 logger.exception("ratings: match of table %s cannot be rated", m.table_id)
                 new = {}
@@ -452,7 +452,7 @@ def _apply(
             won = {u for _s, u, _p, outcome in rows if outcome == MatchParticipant.Outcome.WIN}
             for user_id, skill in new.items():
                 st = states[(user_id, variant)]
-                before = ratings.Skill(st.mu, st.sigma)
+                before = Skill(st.mu, st.sigma)
                 st.mu, st.sigma = skill.mu, skill.sigma
                 st.games += 1
                 st.wins += user_id in won

@@ -9,9 +9,9 @@ import pytest
 from django.core.management import call_command
 
 from games.engine import get_variant
-from league import ratings
 from league.rankings import services, tasks
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating, RatingHistory
+from league.skill import DEFAULT_SKILL, Skill, rate_match, shown_rating
 from tests.rankings.support import BASE_TIME, announce, engine_payload, simple_payload
 
 pytestmark = pytest.mark.django_db
@@ -142,11 +142,9 @@ def test_a_late_match_is_rated_in_its_place(players) -> None:
     incremental, hist = snapshot(), history()
     assert [t for t, *_ in hist] == [1, 1, 2, 2, 3, 3]
 
-    skills: dict[int, ratings.Skill] = {}
+    skills: dict[int, Skill] = {}
     for _t, users, places in games:
-        skills.update(
-            ratings.rate_match(sides=[[0], [1]], places=places, players=users, prior=skills)
-        )
+        skills.update(rate_match(sides=[[0], [1]], places=places, players=users, prior=skills))
     for user_id, skill in skills.items():
         mu, sigma, *_ = incremental[(user_id, "dos")]
         assert (mu, sigma) == (skill.mu, skill.sigma)
@@ -196,12 +194,12 @@ def test_incremental_ratings_equal_recomputed_ones_whatever_the_arrival_order(
     assert history() == hist
 
     # and both equal the pure functions applied in (finished_at, table_id) order
-    skills: dict[tuple[int, str], ratings.Skill] = {}
+    skills: dict[tuple[int, str], Skill] = {}
     for p in sorted(payloads, key=lambda p: (p["finished_at"], p["table_id"])):
         users = [p["seats"][s] for s in range(len(p["seats"]))]
-        prior = {u: skills.get((u, p["variant"]), ratings.DEFAULT_SKILL) for u in users}
+        prior = {u: skills.get((u, p["variant"]), DEFAULT_SKILL) for u in users}
         sides = get_variant(p["variant"]).side_seats(len(users))
-        for u, skill in ratings.rate_match(
+        for u, skill in rate_match(
             sides=sides, places=p["places"], players=users, prior=prior
         ).items():
             skills[(u, p["variant"])] = skill
@@ -243,5 +241,5 @@ def test_wins_and_games_on_the_rating(players) -> None:
     services.ratings_apply_pending()
     r = Rating.objects.get(user_id=a, variant="dos")
     assert (r.games, r.wins, r.provisional) == (3, 2, True)
-    assert r.shown == ratings.shown_rating(ratings.Skill(r.mu, r.sigma))
+    assert r.shown == shown_rating(Skill(r.mu, r.sigma))
     assert r.last_played_at == BASE_TIME + timedelta(minutes=3)

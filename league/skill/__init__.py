@@ -1,4 +1,4 @@
-"""Ratings: pure functions over openskill's Plackett-Luce model (no Django, no database).
+"""The skill model: pure functions over openskill's Plackett-Luce model (no Django, no database).
 
 A player's skill in one variant is a :class:`Skill` (``mu``, ``sigma``), the Gaussian belief
 of the Weng-Lin model with openskill's defaults (``mu`` 25, ``sigma`` 25/3). A finished match
@@ -18,7 +18,7 @@ Elo-like scale, see :func:`shown_rating`; a rating is *provisional* below
 True
 """
 
-from league.ratings.model import (
+from league.skill.model import (
     DEFAULT_SKILL,
     PROVISIONAL_GAMES,
     SCALE,

@@ -1,14 +1,14 @@
-"""league.ratings: openskill's documented figures through our functions, and the sides the
-rankings take from the engine."""
+"""league.skill, the skill model: openskill's documented figures through our functions, and
+the sides the rankings take from the engine."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.engine import get_variant
-from league import ratings
+from league import skill
 from league.rankings.variants import sides_of
-from league.ratings import DEFAULT_SKILL, Skill, shown_rating
+from league.skill import DEFAULT_SKILL, Skill, shown_rating
 
 
 def rate_match(variant: str, **kwargs):
@@ -16,7 +16,7 @@ def rate_match(variant: str, **kwargs):
     sides = sides_of(variant, len(kwargs["players"]))
     if sides is None:
         raise ValueError(f"no sides for {variant}")
-    return ratings.rate_match(sides=sides, **kwargs)
+    return skill.rate_match(sides=sides, **kwargs)
 
 
 # openskill 6 documentation (README and user manual): four new players, team [p1, p2] beats
@@ -36,7 +36,7 @@ def test_the_documented_two_against_two_figures_through_the_team_variants() -> N
 
 def test_the_documented_win_prediction() -> None:
     # The manual: a new player against mu 33.564, sigma 1.123 wins with 0.2021226121041832.
-    assert ratings.win_probability(DEFAULT_SKILL, Skill(33.564, 1.123)) == pytest.approx(
+    assert skill.win_probability(DEFAULT_SKILL, Skill(33.564, 1.123)) == pytest.approx(
         0.2021226121041832, abs=1e-12
     )
 
@@ -108,7 +108,7 @@ def test_unknown_variant_has_no_sides() -> None:
 def test_the_sides_must_hold_every_seat_once() -> None:
     for sides in ([[0], [1]], [[0, 1], [1, 2]], [[0], [1], [3]]):
         with pytest.raises(ValueError, match="every seat"):
-            ratings.rate_match(sides=sides, places=[1, 2, 3], players=list("abc"), prior={})
+            skill.rate_match(sides=sides, places=[1, 2, 3], players=list("abc"), prior={})
 
 
 def test_shown_rating_scale_and_provisional_threshold() -> None:
@@ -117,11 +117,11 @@ def test_shown_rating_scale_and_provisional_threshold() -> None:
     # Between two settled players openskill's prediction follows Elo's table:
     # 100 shown points ahead is about 64% to win, 200 about 76%.
     for points, elo in ((100, 0.64), (200, 0.76)):
-        p = ratings.win_probability(Skill(25 + points / ratings.SCALE, 0.5), Skill(25, 0.5))
+        p = skill.win_probability(Skill(25 + points / skill.SCALE, 0.5), Skill(25, 0.5))
         assert p == pytest.approx(elo, abs=0.01)
     assert shown_rating(Skill(-100, 8)) == 0
-    assert ratings.is_provisional(ratings.PROVISIONAL_GAMES - 1)
-    assert not ratings.is_provisional(ratings.PROVISIONAL_GAMES)
+    assert skill.is_provisional(skill.PROVISIONAL_GAMES - 1)
+    assert not skill.is_provisional(skill.PROVISIONAL_GAMES)
 
 
 def test_the_same_matches_in_the_same_order_give_the_same_ratings() -> None:
