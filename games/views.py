@@ -19,7 +19,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import messages as game_messages
+from games import presenters, selectors, services, snapshots
 from games.engine import REGISTRY, get_variant
 from games.errors import TableError
 from games.forms import TableForm, variant_choices
@@ -154,8 +155,8 @@ def table_create(request: HttpRequest) -> HttpResponse:
 
 
 def _detail_context(request: HttpRequest, table: Table) -> dict[str, Any]:
-    snapshot = selectors.table_snapshot(table_id=table.pk)
-    view = selectors.table_view(snapshot=snapshot, user=request.user)
+    snapshot = snapshots.table_snapshot(table_id=table.pk)
+    view = presenters.table_view(snapshot=snapshot, user=request.user)
     table = snapshot.table
     context: dict[str, Any] = {
         "view": view,
@@ -184,8 +185,8 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
     """The live partial alone (for a client whose WebSocket cannot connect)."""
     table = _table_or_404(request, table_id)
-    snapshot = selectors.table_snapshot(table_id=table.pk)
-    view = selectors.table_view(snapshot=snapshot, user=request.user)
+    snapshot = snapshots.table_snapshot(table_id=table.pk)
+    view = presenters.table_view(snapshot=snapshot, user=request.user)
     response = render(request, live_template(snapshot.table), {"view": view})
     response["X-Table-Version"] = str(view.version)
     response["X-Table-Revision"] = str(view.revision)
@@ -360,11 +361,11 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
         step = int(request.GET.get("step", "0"))
     except ValueError:
         step = 0
-    replay = selectors.hand_replay(table=table, record=record, step=step)
+    replay = presenters.hand_replay(table=table, record=record, step=step)
     context = {
         "table": table,
         "replay": replay,
-        "variant_name": selectors.messages.variant_name(table.variant),
+        "variant_name": game_messages.variant_name(table.variant),
     }
     template = "games/hand_replay.html"
     if request.htmx:  # type: ignore[attr-defined]

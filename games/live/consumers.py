@@ -50,7 +50,7 @@ from django.db import InterfaceError, OperationalError, connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import conf, selectors, services
+from games import conf, presenters, selectors, services, snapshots
 from games import errors as e
 from games.live import lobby, notify, scheduler
 from games.live.loop import bind_loop
@@ -106,7 +106,7 @@ def live_template(table: Any) -> str:
 
 
 def render_state_frame(
-    snapshot: selectors.Snapshot, *, user: Any, language: str, missed: list[str] | None = None
+    snapshot: snapshots.Snapshot, *, user: Any, language: str, missed: list[str] | None = None
 ) -> dict[str, Any]:
     """The ``state`` frame of ``snapshot`` for ``user``, rendered in ``language``.
 
@@ -114,7 +114,7 @@ def render_state_frame(
     the match), so a consumer runs it on the event loop.
     """
     with translation.override(language):
-        view = selectors.table_view(snapshot=snapshot, user=user)
+        view = presenters.table_view(snapshot=snapshot, user=user)
         html = render_to_string(live_template(snapshot.table), {"view": view})
     frame: dict[str, Any] = {
         "type": "state",
@@ -133,14 +133,14 @@ def render_state_frame(
 
 def load_state(
     *, table_id: int, language: str, missed_since: int | None = None, revision: int | None = None
-) -> tuple[selectors.Snapshot, list[str] | None]:
+) -> tuple[snapshots.Snapshot, list[str] | None]:
     """The snapshot to render (at ``revision`` or later; None: as the database has it now)
     and, for a reconnecting client, what it missed since ``missed_since``, in words."""
-    snapshot = selectors.table_snapshot(table_id=table_id, revision=revision)
+    snapshot = snapshots.table_snapshot(table_id=table_id, revision=revision)
     missed = None
     if missed_since is not None and missed_since < snapshot.table.version:
         with translation.override(language):
-            missed = selectors.missed_lines(snapshot=snapshot, since=missed_since)
+            missed = presenters.missed_lines(snapshot=snapshot, since=missed_since)
     return snapshot, missed
 
 
@@ -349,7 +349,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         # on the event loop without a trip to a thread.
         cached = None
         if revision is not None and missed_since is None:
-            cached = selectors.cached_snapshot(table_id=self.table_id, revision=revision)
+            cached = snapshots.cached_snapshot(table_id=self.table_id, revision=revision)
         try:
             if cached is not None:
                 snapshot, missed = cached, None

@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from games import selectors, table_state
+from games import snapshots, table_state
 from games.live import scheduler
 from games.templatetags.table_cards import clear_fragments
 
@@ -33,13 +33,13 @@ def table_settings(settings: Any) -> Iterator[None]:
     settings.TUTE_WATCHDOG_GRACE = 5
     settings.TUTE_GC_TUNING = False  # a server's tuning, not the test process's
     table_state.clear()
-    selectors.clear_snapshots()
+    snapshots.clear_snapshots()
     clear_fragments()
     scheduler.MANUAL_QUEUE.clear()
     with translation.override("en"):
         yield
     table_state.clear()
-    selectors.clear_snapshots()
+    snapshots.clear_snapshots()
     scheduler.MANUAL_QUEUE.clear()
 
 

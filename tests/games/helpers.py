@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games import selectors, services, table_state
+from games import presenters, services, snapshots, table_state
 from games.engine import parse_action
 from games.engine.cards import NOTATION
 from games.models import Table
@@ -17,9 +17,9 @@ def fresh(table: Table | int) -> Table:
     return Table.objects.get(pk=table if isinstance(table, int) else table.pk)
 
 
-def view_for(table: Table | int, user: Any) -> selectors.TableView:
-    snapshot = selectors.table_snapshot(table_id=table if isinstance(table, int) else table.pk)
-    return selectors.table_view(snapshot=snapshot, user=user)
+def view_for(table: Table | int, user: Any) -> presenters.TableView:
+    snapshot = snapshots.table_snapshot(table_id=table if isinstance(table, int) else table.pk)
+    return presenters.table_view(snapshot=snapshot, user=user)
 
 
 def play_first_legal(table: Table | int, user: Any) -> services.ActResult:

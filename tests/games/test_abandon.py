@@ -16,7 +16,7 @@ from django.utils import timezone
 from games import errors, services, table_state
 from games.live import scheduler
 from games.models import ABANDON_REASON_MAX, HandRecord, Table, TableAction
-from games.services import SeatSpec
+from games.services import SeatSpec, play
 from games.signals import match_finished, table_abandoned
 
 from .helpers import cards_in, fast_forward, fresh, people_table, play_first_legal
@@ -289,14 +289,14 @@ def test_a_bot_thinking_while_the_table_is_abandoned_plays_nothing(
     step finds the table no longer in play."""
     settings.TUTE_TABLE_SCHEDULER = "manual"
     table = bot_on_turn(bot_table(ana), ana)
-    real_choose = services.choose_action
+    real_choose = play.choose_action
 
     def choose_then_abandon(*args: Any, **kwargs: Any) -> str:
         notation = real_choose(*args, **kwargs)
         services.table_abandon(table_id=table.pk, user=ana, reason="")
         return notation
 
-    monkeypatch.setattr(services, "choose_action", choose_then_abandon)
+    monkeypatch.setattr(play, "choose_action", choose_then_abandon)
     later = timezone.now() + timedelta(seconds=5)
     assert services.table_advance(table_id=table.pk, version=table.version, now=later) is False
     row = fresh(table)

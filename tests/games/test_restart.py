@@ -26,7 +26,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
 
-from games import selectors, services, table_state
+from games import services, snapshots, table_state
 from games.live import loop as live_loop
 from games.live import scheduler
 from games.models import HandRecord, Table
@@ -72,7 +72,7 @@ async def test_dropping_every_cache_mid_hand_continues_the_same_hand(make_user: 
 
     # "Restart": no engine state, no scheduler state survives.
     table_state.clear()
-    selectors.clear_snapshots()
+    snapshots.clear_snapshots()
     live_loop._bound_loop = None
     scheduler._watchdog_loop = None
     assert table_state.cached_tables() == 0

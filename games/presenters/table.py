@@ -1,0 +1,316 @@
+"""One seat's view of a table: :func:`table_view` turns a snapshot into what one viewer may see.
+
+It is built **only** from the engine's observation for the viewer's seat
+(``match.observation(seat)``), or the public one for a spectator, plus public facts of the
+table (names, bot levels, timers). No other seat's cards and no stock ever enter a view, so no
+template can leak them.
+
+Every piece of game logic in the view comes from the engine: which cards are legal is the
+observation's ``legal`` list, the buttons for cantos, swaps, capote, claims, the plate or
+accusations are exactly its non-card legal actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games import messages
+from games.engine import parse_action
+from games.engine.bots import LEVELS
+from games.models import Seat, Table
+from games.presenters.viewmodels import (
+    ActionButton,
+    HandSummary,
+    SeatView,
+    TableView,
+    Tally,
+    TallyRow,
+    TrickView,
+    card_view,
+)
+from games.snapshots import Snapshot
+
+
+def seat_name(seat: Seat) -> str:
+    return seat.name
+
+
+def _options(table: Table) -> list[tuple[str, str]]:
+    return [
+        (messages.option_label(name), messages.option_value(value))
+        for name, value in sorted(table.options.items())
+        if value not in (False, None, "")
+    ]
+
+
+def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
+    """What ``user`` sees of the table: his seat's observation, or the public one."""
+    table = snapshot.table
+    your_seat = snapshot.seat_of(user)
+    seats = [
+        SeatView(
+            position=s.position,
+            name=seat_name(s),
+            is_bot=s.is_bot,
+            bot_level=s.bot_level,
+            is_empty=s.is_empty,
+            is_you=s.position == your_seat,
+            away=s.away,
+            timeouts=s.timeouts,
+        )
+        for s in snapshot.seats
+    ]
+    view = TableView(
+        table=table,
+        variant_name=messages.variant_name(table.variant),
+        options=_options(table),
+        seats=seats,
+        your_seat=your_seat,
+        version=table.version,
+        revision=table.revision,
+        deadline=table.deadline,
+        deadline_kind=table.deadline_kind,
+    )
+    if your_seat is not None:
+        view.you_away = snapshot.seats[your_seat].away
+    view.can_manage = your_seat is not None or (
+        user is not None and table.created_by_id is not None and table.created_by_id == user.pk
+    )
+    if table.is_open:
+        view.bot_levels = [(lvl, messages.bot_level_name(lvl)) for lvl in reversed(LEVELS)]
+    match = snapshot.match
+    if match is None:
+        return view
+    obs = match.observation(your_seat) if your_seat is not None else match.public_observation()
+    _fill_game(view, obs)
+    return view
+
+
+def _fill_game(view: TableView, obs: dict[str, Any]) -> None:
+    """Copy an engine observation into the view (nothing else about cards goes in)."""
+    names = view.seat_names
+    hand = obs["hand"]
+    view.started = True
+    view.finished = bool(obs.get("match_over"))
+    view.hand_number = int(obs.get("hand_number", 0)) + 1
+    view.trump = hand.get("trump") or ""
+    view.trump_name = messages.suit_name(view.trump) if view.trump else ""
+    if hand.get("turned"):
+        view.turned = card_view(hand["turned"])
+    view.out_of_play = [card_view(c) for c in hand.get("out_of_play") or []]
+    view.phase = hand.get("phase", "")
+    local = _local_to_table(obs)
+    turn = hand.get("turn", -1)
+    view.turn = local(turn) if turn is not None and turn >= 0 and not view.finished else None
+    view.turn_name = names[view.turn] if view.turn is not None else ""
+    view.your_turn = view.turn is not None and view.turn == view.your_seat
+    legal = list(hand.get("legal") or []) if view.your_turn else []
+    view.legal = legal
+    legal_set = set(legal)
+    view.hand = [card_view(c, c in legal_set) for c in hand.get("hand") or []]
+    trump = view.trump
+    by_hand_seat = {
+        seat: names[local(seat)] for seat in range(len(names)) if local(seat) is not None
+    }
+    view.buttons = [
+        ActionButton(a, messages.action_label(a, trump=trump, names=by_hand_seat))
+        for a in legal
+        if not _is_card(a)
+    ]
+    sizes = hand.get("hand_sizes") or []
+    tricks_won = hand.get("tricks_won") or []
+    active = {local(s) for s in hand.get("active") or []}
+    for i, seat in enumerate(hand_seats(obs, len(view.seats))):
+        sv = view.seats[seat]
+        sv.cards = sizes[i] if i < len(sizes) else None
+        sv.tricks = tricks_won[i] if i < len(tricks_won) else 0
+    for sv in view.seats:
+        sv.is_turn = sv.position == view.turn
+        sv.is_dealer = local(hand.get("dealer", -1)) == sv.position
+        sv.is_mano = local(hand.get("mano", -1)) == sv.position
+        sv.sitting_out = bool(active) and sv.position not in active and not view.finished
+    trick = hand.get("trick") or []
+    history = hand.get("history") or []
+    if trick:
+        for play in trick:
+            view.seats[local(play["seat"])].trick_card = card_view(play["card"])
+    elif history and not view.finished:
+        last = history[-1]
+        view.trick_done = True
+        for seat, card in zip(last["seats"], last["cards"], strict=False):
+            sv = view.seats[local(seat)]
+            sv.trick_card = card_view(card)
+            sv.took_trick = local(last["winner"]) == sv.position
+    view.tricks_played = len(history)
+    view.last_trick = _trick_view(history[-1], names, local) if history else None
+    view.cantos = [canto_text(c, names, local) for c in hand.get("cantos") or []]
+    if obs.get("previous_hand"):
+        number = int(obs.get("hand_number", 0)) - (0 if view.finished else 1)
+        view.previous_hand = hand_summary(obs["previous_hand"], names, number)
+    view.tally = _tally(obs.get("match") or {}, names)
+    _fill_extras(view, hand, local)
+    tally = obs.get("match") or {}
+    lost = tally.get("lost")
+    retired_at = tally.get("retired_at") or []
+    for sv in view.seats:
+        if isinstance(lost, list) and sv.position < len(lost):
+            sv.lost = lost[sv.position]
+        if sv.position < len(retired_at) and retired_at[sv.position] is not None:
+            sv.retired = True
+    if view.finished and obs.get("match_result"):
+        places = obs["match_result"].get("places") or []
+        view.places = sorted(((p, names[s]) for s, p in enumerate(places)), key=lambda x: x[0])
+        view.turn = None
+
+
+def _is_card(notation: str) -> bool:
+    try:
+        return 0 <= parse_action(notation) < 40
+    except Exception:
+        return False
+
+
+def hand_seats(obs: dict[str, Any], n: int) -> list[int]:
+    """Table positions of the hand's seats (a playoff hand numbers its two seats 0 and 1)."""
+    playoff = obs.get("playoff_seats")
+    if playoff:
+        return [int(s) for s in playoff]
+    return list(range(min(n, int(obs["hand"].get("players", n)))))
+
+
+def _local_to_table(obs: dict[str, Any]) -> Any:
+    playoff = obs.get("playoff_seats")
+
+    def local(seat: int | None) -> int | None:
+        if seat is None or seat < 0:
+            return None
+        if playoff:
+            return int(playoff[seat]) if seat < len(playoff) else None
+        return seat
+
+    return local
+
+
+def _trick_view(trick: dict[str, Any], names: list[str], local: Any) -> TrickView:
+    return TrickView(
+        cards=[
+            (names[local(s)], card_view(c))
+            for s, c in zip(trick["seats"], trick["cards"], strict=False)
+        ],
+        winner=names[local(trick["winner"])],
+    )
+
+
+def canto_text(canto: dict[str, Any], names: list[str], local: Any) -> str:
+    return messages.canto_description(
+        name=names[local(canto["seat"])],
+        suit=canto.get("suit"),
+        points=int(canto.get("points") or 0),
+        tute=bool(canto.get("tute")),
+    )
+
+
+def hand_summary(result: dict[str, Any], names: list[str], number: int) -> HandSummary:
+    losers = set(result.get("losers") or [])
+    points = result.get("points") or []
+    tricks = result.get("tricks") or []
+    cantos = result.get("cantos") or []
+    canto_pts = [0] * len(names)
+    for c in cantos:
+        if 0 <= c["seat"] < len(names):
+            canto_pts[c["seat"]] += int(c.get("points") or 0)
+    charges = (result.get("extra") or {}).get("charges") or {}
+    rows = []
+    for seat, name in enumerate(names):
+        if seat >= len(points):
+            break
+        rows.append(
+            {
+                "name": name,
+                "points": points[seat],
+                "tricks": tricks[seat] if seat < len(tricks) else 0,
+                "cantos": canto_pts[seat],
+                "lost": seat in losers,
+                "charge": charges.get(str(seat), 1 if seat in losers else 0),
+            }
+        )
+    local = lambda s: s  # noqa: E731  (results are in table positions)
+    return HandSummary(
+        number=number + 1,
+        rows=rows,
+        reason=messages.hand_reason(result.get("reason_code", ""), result.get("reason", "")),
+        cantos=[canto_text(c, names, local) for c in cantos],
+    )
+
+
+def _tally(match: dict[str, Any], names: list[str]) -> Tally | None:
+    """The match so far: whatever per-seat (or per-team) counts the variant's tally keeps."""
+    labels = {
+        "lost": _("Lost hands"),
+        "games": _("Games won"),
+        "ledger": _("Stakes (tantos)"),
+        "points": _("Points"),
+        "score": _("Score"),
+    }
+    n = len(names)
+    teams = match.get("teams")
+    width = n
+    columns = list(names)
+    if isinstance(teams, list) and teams and all(isinstance(t, list) for t in teams):
+        width = len(teams)
+        columns = [" & ".join(names[s] for s in team if s < n) for team in teams]
+    rows = []
+    for key, value in match.items():
+        # Only the counts kept per seat (or team) named above: other lists of the right
+        # length are not such counts (``game_winners`` holds the seat that won each game).
+        if key not in labels or not isinstance(value, list) or len(value) != width:
+            continue
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            rows.append(TallyRow(label=labels[key], values=list(value)))
+    notes = []
+    for key, text in (
+        ("to_retire", _("%(n)s lost hands and a player retires.")),
+        ("to_lose", _("%(n)s lost hands lose the match.")),
+        ("games_to_win", _("%(n)s games win the match.")),
+        ("target", _("%(n)s games win the match.")),
+        ("plate", _("In the plate: %(n)s tantos.")),
+    ):
+        value = match.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            notes.append(text % {"n": value})
+    if not rows and not notes:
+        return None
+    return Tally(columns=columns, rows=rows, notes=notes)
+
+
+def _fill_extras(view: TableView, hand: dict[str, Any], local: Any) -> None:
+    """Public facts some variants add to a hand's observation (stock, teams, points)."""
+    stock = hand.get("stock")
+    if isinstance(stock, int) and not isinstance(stock, bool):
+        view.stock = stock
+    bottom = hand.get("stock_bottom")
+    if isinstance(bottom, str) and bottom and not hand.get("bottom_taken_by"):
+        view.stock_bottom = card_view(bottom)
+    trick_trump = hand.get("trick_trump")
+    if isinstance(trick_trump, str) and trick_trump and trick_trump != view.trump:
+        view.trick_trump_name = messages.suit_name(trick_trump)
+    teams = hand.get("teams")
+    if view.your_seat is not None and isinstance(teams, list):
+        for team in teams:
+            if view.your_seat in team:
+                for seat in team:
+                    mapped = local(seat)
+                    if mapped is not None and mapped != view.your_seat:
+                        view.seats[mapped].partner = True
+    points = None
+    if isinstance(hand.get("totals"), list) and not hand.get("totals_hidden"):
+        points = hand["totals"]
+    elif isinstance(hand.get("points"), list):
+        points = hand["points"]
+    if points is not None:
+        for i, value in enumerate(points):
+            mapped = local(i)
+            if mapped is not None and mapped < len(view.seats) and isinstance(value, int):
+                view.seats[mapped].points = value

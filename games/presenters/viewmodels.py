@@ -1,0 +1,199 @@
+"""What templates show of a table: plain view-models, filled by :mod:`.table` and
+:mod:`.replay` from the engine's observations. Nothing here reads the database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import ngettext
+
+from games import messages
+from games.models import Table
+
+
+@dataclass
+class CardView:
+    notation: str
+    legal: bool = False
+
+    @property
+    def name(self) -> str:
+        """The card's name in the active language (read only where a page shows it)."""
+        return messages.card_name(self.notation)
+
+    @property
+    def rank(self) -> str:
+        return self.notation[:-1]
+
+    @property
+    def suit(self) -> str:
+        return self.notation[-1]
+
+    @property
+    def suit_name(self) -> str:
+        return messages.suit_name(self.suit)
+
+
+def card_view(notation: str, legal: bool = False) -> CardView:
+    return CardView(notation=notation, legal=legal)
+
+
+@dataclass
+class SeatView:
+    position: int
+    name: str
+    is_bot: bool
+    bot_level: str
+    is_empty: bool
+    is_you: bool
+    away: bool
+    timeouts: int
+    cards: int | None = None
+    tricks: int = 0
+    is_turn: bool = False
+    is_dealer: bool = False
+    is_mano: bool = False
+    trick_card: CardView | None = None
+    took_trick: bool = False
+    sitting_out: bool = False
+    retired: bool = False
+    lost: int | None = None
+    partner: bool = False
+    points: int | None = None
+
+    @property
+    def stats(self) -> str:
+        """``10 cards · 2 tricks · 1 hand lost``: the seat's counts in words."""
+        parts = []
+        if self.cards is not None:
+            n = self.cards
+            parts.append(ngettext("%(counter)s card", "%(counter)s cards", n) % {"counter": n})
+        n = self.tricks
+        parts.append(ngettext("%(counter)s trick", "%(counter)s tricks", n) % {"counter": n})
+        if self.points is not None:
+            n = self.points
+            parts.append(ngettext("%(counter)s point", "%(counter)s points", n) % {"counter": n})
+        if self.lost is not None:
+            n = self.lost
+            parts.append(
+                ngettext("%(counter)s hand lost", "%(counter)s hands lost", n) % {"counter": n}
+            )
+        if self.timeouts:
+            n = self.timeouts
+            parts.append(
+                ngettext("%(counter)s timeout", "%(counter)s timeouts", n) % {"counter": n}
+            )
+        return " · ".join(parts)
+
+
+@dataclass
+class ActionButton:
+    action: str
+    label: str
+
+
+@dataclass
+class TrickView:
+    cards: list[tuple[str, CardView]]
+    winner: str
+
+
+@dataclass
+class HandSummary:
+    number: int
+    rows: list[dict[str, Any]]
+    reason: str
+    cantos: list[str]
+
+
+@dataclass
+class TallyRow:
+    label: str
+    values: list[Any]
+
+
+@dataclass
+class Tally:
+    """The match so far: one column per seat, or per team in team variants."""
+
+    columns: list[str]
+    rows: list[TallyRow]
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TableView:
+    table: Table
+    variant_name: str
+    options: list[tuple[str, str]]
+    seats: list[SeatView]
+    your_seat: int | None
+    version: int
+    revision: int
+    started: bool = False
+    finished: bool = False
+    hand_number: int = 0
+    trump: str = ""
+    trump_name: str = ""
+    turned: CardView | None = None
+    out_of_play: list[CardView] = field(default_factory=list)
+    phase: str = ""
+    turn: int | None = None
+    turn_name: str = ""
+    your_turn: bool = False
+    hand: list[CardView] = field(default_factory=list)
+    legal: list[str] = field(default_factory=list)
+    buttons: list[ActionButton] = field(default_factory=list)
+    trick_done: bool = False
+    last_trick: TrickView | None = None
+    tricks_played: int = 0
+    cantos: list[str] = field(default_factory=list)
+    previous_hand: HandSummary | None = None
+    tally: Tally | None = None
+    stock: int | None = None
+    stock_bottom: CardView | None = None
+    trick_trump_name: str = ""
+    places: list[tuple[int, str]] = field(default_factory=list)
+    deadline: Any = None
+    deadline_kind: str = ""
+    you_away: bool = False
+    can_manage: bool = False
+    bot_levels: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def seats_around(self) -> list[SeatView]:
+        """The seats in play order, starting after the viewer's (his own comes last)."""
+        if self.your_seat is None:
+            return list(self.seats)
+        k = self.your_seat + 1
+        return self.seats[k:] + self.seats[:k]
+
+    @property
+    def others(self) -> list[SeatView]:
+        return [s for s in self.seats_around if not s.is_you]
+
+    @property
+    def you(self) -> SeatView | None:
+        return self.seats[self.your_seat] if self.your_seat is not None else None
+
+    @property
+    def empty_seats(self) -> int:
+        return sum(1 for s in self.seats if s.is_empty)
+
+
+@dataclass
+class ReplayView:
+    number: int
+    step: int
+    steps: int
+    trump_name: str
+    turned: CardView | None
+    seats: list[dict[str, Any]]
+    last: str
+    trick_done: bool
+    result: HandSummary | None

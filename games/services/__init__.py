@@ -1,0 +1,62 @@
+"""Every change to live tables. The only package that writes games' models.
+
+Each service is a keyword-only function named ``table_<action>``, runs in one transaction and
+raises a :class:`games.errors.TableError` (translated, for the player) when the request cannot
+be met; nothing is then written. Only once the transaction has committed are the table's
+sockets told (:func:`games.live.notify.notify_table`) and the next deferred move scheduled
+(:func:`games.live.scheduler.defer`).
+
+``common``   locking, seats, announcing a change, deadlines (the races are explained there)
+``tables``   opening a table and its seats: create, sit, leave, take back, bots, cancel
+``play``     a move, the deferred moves (bots, turn timers) and the watchdog
+``abandon``  stopping a table
+``ending``   the signals a finished or abandoned table sends, with its outcome
+
+Callers use the names re-exported here (``services.table_act(...)``); the modules of the
+package import each other directly.
+"""
+
+from games.services.abandon import may_abandon, table_abandon
+from games.services.common import best_bot_level
+from games.services.play import (
+    EARLY_TOLERANCE,
+    ActResult,
+    table_act,
+    table_advance,
+    tables_run_overdue,
+)
+from games.services.tables import (
+    MAX_TURN_SECONDS,
+    SeatSpec,
+    table_add_bot,
+    table_cancel,
+    table_create,
+    table_fill_bots,
+    table_leave,
+    table_remove_bot,
+    table_sit,
+    table_take_back,
+    validate_table_settings,
+)
+
+__all__ = [
+    "EARLY_TOLERANCE",
+    "MAX_TURN_SECONDS",
+    "ActResult",
+    "SeatSpec",
+    "best_bot_level",
+    "may_abandon",
+    "table_abandon",
+    "table_act",
+    "table_add_bot",
+    "table_advance",
+    "table_cancel",
+    "table_create",
+    "table_fill_bots",
+    "table_leave",
+    "table_remove_bot",
+    "table_sit",
+    "table_take_back",
+    "tables_run_overdue",
+    "validate_table_settings",
+]

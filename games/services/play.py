@@ -1,0 +1,272 @@
+"""Playing: a person's move, the deferred moves (bots, turn timers) and the watchdog.
+
+The engine is the only judge of the game: a service asks it, stores the action in the table's
+log, and only once the transaction has committed tells the table's sockets and schedules the
+next deferred move.
+
+**Deferred moves.** After each change the table gets a ``deadline`` for the seat to act: a
+bot (or a person who is away) plays at ``now + TUTE_BOT_DELAY`` (longer after a trick or a
+hand, so people can follow); a person has the table's turn timer. A task
+(:func:`table_advance`, keyed by table id and version) is scheduled for the deadline. It is
+idempotent: it acts only if the table is still at that version and the deadline has passed, so
+a task delivered twice or late plays nothing twice. A task lost with its worker is caught by
+the watchdog (:func:`tables_run_overdue`), which plays every move overdue by more than
+``TUTE_WATCHDOG_GRACE`` seconds. When a person's timer runs out, a bot plays for him, his seat
+is marked away (bots go on playing it) and the timeout is recorded; he takes the seat back
+with :func:`~games.services.tables.table_take_back` or simply by playing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import conf, messages, table_state
+from games import errors as e
+from games.engine import IllegalActionError, MatchState, action_to_notation, parse_action
+from games.engine.bots import LEVELS, choose_action
+from games.engine.errors import NotationError
+from games.engine.records import hand_record, match_record
+from games.live import scheduler
+from games.models import HandRecord, Seat, SeatTimeout, Table, TableAction
+from games.services.common import (
+    announce,
+    best_bot_level,
+    conflict_is_stale,
+    lock_with_seats,
+    not_playing_error,
+    plan_deadline,
+    require_user,
+    retry_on_sqlite_lock,
+    seats_of,
+    user_seat,
+)
+from games.services.ending import announce_finish
+
+logger = logging.getLogger(__name__)
+
+
+#: A deferred move that wakes up this much before its deadline still plays (clock jitter).
+EARLY_TOLERANCE = 0.05
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """What an applied action did: the new version and whether a hand or the match ended."""
+
+    version: int
+    action: str
+    hand_ended: bool
+    match_ended: bool
+
+
+def _apply(
+    table: Table, seats: Sequence[Seat], match: MatchState, position: int, action: int, actor: str
+) -> ActResult:
+    """Apply ``action`` for ``position`` to the private ``match``, store it, plan what follows.
+
+    The caller holds the table's row lock and has checked the version.
+    """
+    hands_before = len(match.hands)
+    tricks_before = len(match.hand.history)
+    hand_number = hands_before - 1
+    try:
+        match.apply_action(action, position)
+    except IllegalActionError as exc:
+        raise e.IllegalMoveError(
+            messages.engine_error_message(exc), code=exc.code, **exc.params
+        ) from None
+    index = table.version
+    notation = action_to_notation(action)
+    TableAction.objects.create(
+        table=table,
+        index=index,
+        hand_number=hand_number,
+        seat=position,
+        action=notation,
+        actor=actor,
+    )
+    hand_ended = len(match.hands) > hands_before or match.is_terminal()
+    if hand_ended:
+        hand = match.hands[hand_number]
+        HandRecord.objects.create(
+            table=table,
+            number=hand_number,
+            record=hand_record(hand),
+            result=hand.result().to_json(),
+        )
+    now = timezone.now()
+    table.version = index + 1
+    table.revision += 1
+    if match.is_terminal():
+        table.status = Table.Status.FINISHED
+        table.finished_at = now
+        table.result = match.result().to_json()
+        table.record = match_record(match)
+    pause = 0.0
+    if hand_ended:
+        pause = conf.hand_pause()
+    elif len(match.hand.history) > tricks_before:
+        pause = conf.trick_pause()
+    countdown = plan_deadline(table, seats, match, pause)
+    updated = Table.objects.filter(pk=table.pk, version=index).update(
+        version=F("version") + 1,
+        revision=table.revision,
+        status=table.status,
+        finished_at=table.finished_at,
+        result=table.result,
+        record=table.record,
+        deadline=table.deadline,
+        deadline_kind=table.deadline_kind,
+    )
+    if updated != 1:
+        raise e.StaleVersionError(version=index + 1)
+    announce(table, match=match, countdown=countdown, seats=seats)
+    if match.is_terminal():
+        announce_finish(table, seats)
+    return ActResult(
+        version=table.version,
+        action=notation,
+        hand_ended=hand_ended,
+        match_ended=match.is_terminal(),
+    )
+
+
+@retry_on_sqlite_lock
+@conflict_is_stale
+@transaction.atomic
+def table_act(*, table_id: int, user: Any, action: str, version: int) -> ActResult:
+    """A player's action (``12B``, ``sing:O``, ``pass``...) on the state ``version`` he saw.
+
+    Raises :class:`StaleVersionError` if the table has moved on, :class:`NotYourTurnError`,
+    or :class:`IllegalMoveError` with the engine's explanation; the table is then unchanged.
+    A player whose seat a bot was playing takes it back by acting.
+    """
+    require_user(user)
+    table, seats = lock_with_seats(table_id)
+    if not table.is_playing:
+        raise not_playing_error(table)
+    seat = user_seat(seats, user)
+    if seat is None:
+        raise e.NotSeatedError()
+    if isinstance(version, bool) or not isinstance(version, int) or version != table.version:
+        raise e.StaleVersionError(version=table.version)
+    try:
+        parsed = parse_action(action)
+    except NotationError as exc:
+        raise e.IllegalMoveError(messages.engine_error_message(exc), code=exc.code) from None
+    match = table_state.match_at(table)
+    if match.current_player() != seat.position:
+        raise e.NotYourTurnError()
+    if seat.away:
+        seat.away = False
+        seat.save(update_fields=["away"])
+    return _apply(table, seats, match, seat.position, parsed, TableAction.Actor.PLAYER)
+
+
+def _due(table: Table, version: int, now: datetime) -> float | None:
+    """Seconds until the table's deferred move at ``version`` is due (<= 0: due now), or
+    None if there is none (the table moved on, ended, or nobody is on a timer)."""
+    if not table.is_playing or table.version != version or table.deadline is None:
+        return None
+    return (table.deadline - now).total_seconds()
+
+
+def table_advance(*, table_id: int, version: int, now: datetime | None = None) -> bool:
+    """The deferred move of a table at ``version``, once its deadline has passed.
+
+    A bot's (or an away player's) seat: the bot plays. A person's seat whose turn timer ran
+    out: the timeout is recorded, the seat is marked away and a bot plays for it. Does nothing
+    (returns False) if the table has moved on or ended, so running it twice is harmless.
+
+    The bot thinks (the strong level searches for a while) before the table is locked; the
+    locked step checks again that the table is still at ``version`` and the move still due.
+    """
+    now = now or timezone.now()
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return False
+    due = _due(table, version, now)
+    if due is None:
+        return False
+    if due > EARLY_TOLERANCE:  # woke up early (a clock, or the watchdog's view): sleep again
+        scheduler.defer("table_advance", (table_id, version), due, kind=table.deadline_kind)
+        return False
+    seats = seats_of(table)
+    match = table_state.match_at(table)
+    position = match.current_player()
+    seat = seats[position]
+    level = seat.bot_level if seat.is_bot and seat.bot_level in LEVELS else best_bot_level()
+    notation = choose_action(
+        level,
+        match.observation(position),
+        seed=f"{table.seed}:{version}",
+        budget_ms=conf.bot_budget_ms(),
+    )
+    return _advance_locked(
+        table_id=table_id, version=version, now=now, position=position, notation=notation
+    )
+
+
+@retry_on_sqlite_lock
+@conflict_is_stale
+@transaction.atomic
+def _advance_locked(
+    *, table_id: int, version: int, now: datetime, position: int, notation: str
+) -> bool:
+    try:
+        table, seats = lock_with_seats(table_id)
+    except e.TableNotFoundError:
+        return False
+    due = _due(table, version, now)
+    if due is None or due > EARLY_TOLERANCE:
+        return False
+    match = table_state.match_at(table)
+    if match.current_player() != position:  # pragma: no cover - same version, same turn
+        return False
+    seat = seats[position]
+    if seat.is_bot:
+        actor = TableAction.Actor.BOT
+    elif seat.away:
+        actor = TableAction.Actor.AWAY
+    else:
+        actor = TableAction.Actor.TIMEOUT
+        seat.away = True
+        seat.timeouts += 1
+        seat.save(update_fields=["away", "timeouts"])
+        SeatTimeout.objects.create(
+            table=table, position=position, user_id=seat.user_id, version=version
+        )
+    _apply(table, seats, match, position, parse_action(notation), actor)
+    return True
+
+
+def tables_run_overdue(*, now: datetime | None = None, limit: int = 500) -> int:
+    """The watchdog: play every deferred move overdue by more than the grace period.
+
+    A task can be lost (a worker dies holding it; an embedded server restarts); this finds
+    the tables whose deadline has passed long ago and plays their move now. Each move is a
+    :func:`table_advance` of its own, so a move that arrives meanwhile is not played twice.
+    Returns how many moves it played.
+    """
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=conf.watchdog_grace())
+    overdue = list(
+        Table.objects.filter(status=Table.Status.PLAYING, deadline__lt=cutoff)
+        .order_by("deadline")
+        .values_list("pk", "version")[:limit]
+    )
+    played = 0
+    for table_id, version in overdue:
+        try:
+            played += table_advance(table_id=table_id, version=version, now=now)
+        except Exception:  # one broken table must not stop the others
+            logger.exception("Watchdog: table %s at version %s failed", table_id, version)
+    return played

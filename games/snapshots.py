@@ -1,0 +1,113 @@
+"""A table, its seats and its live match read together, with an in-process cache of them.
+
+After a move every socket of the table re-renders; the cache lets only the first of them read
+the database (:func:`table_snapshot` with a ``revision``), and a writer of this process hands
+over what it just committed (:func:`remember_snapshot`) so that even that read is saved. Like
+:mod:`games.table_state` (the engine's states, which this reads through), it never decides
+anything: dropping it (:func:`clear_snapshots`, a restart) gives the same pages."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from games import errors as e
+from games import table_state
+from games.engine import MatchState
+from games.models import Seat, Table
+from games.selectors.queries import table_seats
+
+
+@dataclass
+class Snapshot:
+    """A table, its seats and (once started) its live match, read together."""
+
+    table: Table
+    seats: list[Seat]
+    match: MatchState | None
+
+    def copy(self) -> Snapshot:
+        """The same snapshot with a match of its own (views read it, never change it; the
+        engine caches legal moves on the object it is asked about)."""
+        match = self.match.clone() if self.match is not None else None
+        return Snapshot(table=self.table, seats=self.seats, match=match)
+
+    def seat_of(self, user: Any) -> int | None:
+        if user is None or not getattr(user, "is_authenticated", False):
+            return None
+        for seat in self.seats:
+            if seat.user_id == user.pk:
+                return seat.position
+        return None
+
+
+def _load_snapshot(table_id: int) -> Snapshot:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise e.TableNotFoundError()
+    seats = table_seats(table=table)
+    match = None
+    if table.status in (Table.Status.PLAYING, Table.Status.FINISHED):
+        match = table_state.match_at(table)
+    return Snapshot(table=table, seats=seats, match=match)
+
+
+_snapshot_lock = threading.Lock()
+
+
+_snapshots: OrderedDict[int, Snapshot] = OrderedDict()
+
+
+MAX_SNAPSHOTS = 4096
+
+
+def cached_snapshot(*, table_id: int, revision: int) -> Snapshot | None:
+    """The snapshot of ``table_id`` this process holds at ``revision`` or later, or None.
+    Never reads the database (safe on an event loop)."""
+    with _snapshot_lock:
+        cached = _snapshots.get(table_id)
+    if cached is not None and cached.table.revision >= revision:
+        return cached.copy()
+    return None
+
+
+def table_snapshot(*, table_id: int, revision: int | None = None) -> Snapshot:
+    """The table, its seats and its live match, read together.
+
+    With ``revision`` (a change the sockets were told of), a snapshot this process read at
+    that revision or later is reused: after a move every socket of the table re-renders, and
+    only the first of them reads the database. Without it (a page, a reconnection), always
+    from the database. The match is the caller's own copy either way.
+    """
+    if revision is not None:
+        cached = cached_snapshot(table_id=table_id, revision=revision)
+        if cached is not None:
+            return cached
+    snapshot = _load_snapshot(table_id)
+    with _snapshot_lock:
+        old = _snapshots.get(table_id)
+        if old is None or old.table.revision <= snapshot.table.revision:
+            _snapshots[table_id] = snapshot
+            _snapshots.move_to_end(table_id)
+            while len(_snapshots) > MAX_SNAPSHOTS:
+                _snapshots.popitem(last=False)
+    return snapshot.copy()
+
+
+def remember_snapshot(table: Table, seats: list[Seat], match: MatchState | None) -> None:
+    """Keep what a writer of this process just committed as the table's snapshot (the
+    sockets then re-render without reading it back); an older one never replaces a newer."""
+    snapshot = Snapshot(table=table, seats=seats, match=match.clone() if match else None)
+    with _snapshot_lock:
+        old = _snapshots.get(table.pk)
+        if old is None or old.table.revision < table.revision:
+            _snapshots[table.pk] = snapshot
+            _snapshots.move_to_end(table.pk)
+
+
+def clear_snapshots() -> None:
+    """Forget the snapshots read so far (tests; a restart)."""
+    with _snapshot_lock:
+        _snapshots.clear()
