@@ -4,8 +4,9 @@ Reads, public like the pages: ``/api/tournaments/`` (and ``/{id}/``, ``/{id}/rou
 ``/{id}/standings/``, ``/{id}/entries/``: the field by seed), ``/api/leagues/`` (and ``/{id}/``)
 and ``/api/seasons/{id}/`` (divisions with standings and fixtures).
 
-A player's own writes, through the services the pages call (a ``LeagueError`` becomes a 400
-with its message, see ``league.api.exceptions``; nothing is written then):
+A player's own writes, through the services the pages call (a ``CompetitionError``, as every
+``LeagueError``, becomes a 400 with its message, see ``league.api.exceptions``; nothing is
+written then):
 
 * ``POST /api/tournaments/{id}/entries/`` registers the caller (``{"partner": "<user name>"}``
   in pair variants); ``POST /api/tournament-entries/{id}/withdraw/`` and ``/check-in/`` act on

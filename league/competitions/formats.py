@@ -1,12 +1,16 @@
 """Table shapes and match points: pure functions, no database.
 
-**Shapes.** Every variant is played in one of three shapes, read from the engine's description:
+**Shapes.** A competition is played in one of three shapes, derived from how the engine's
+:class:`~games.engine.Variant` forms sides (:meth:`~games.engine.Variant.sides`, :class:`Sides`)
+at the player counts it admits. The shape is what tournaments and leagues store (``single``,
+``pairs``, ``table``):
 
-* ``single``: one against one (``dos``, ``dos_ar``): two entries, two seats;
-* ``pairs``: pair against pair (``parejas``, ``vtt``): an entry is a partnership, two entries
-  per table, partners opposite (entry 0 at seats 0 and 2, entry 1 at seats 1 and 3);
-* ``table``: everyone for himself at tables of three to six (``cabrero``, ``chancho``,
-  ``arrastrado``): the variant's player counts bound the table size.
+* ``single``: every count is :attr:`Sides.SINGLE` (one against one): two entries, two seats;
+* ``pairs``: the variant forms :attr:`Sides.TEAMS`: an entry is a partnership, two entries per
+  table, partners opposite (entry 0 at seats 0 and 2, entry 1 at seats 1 and 3, as
+  :meth:`~games.engine.Variant.side_seats` puts them);
+* ``table``: everyone for himself (:attr:`Sides.PLACES`) at tables of three to six: the
+  variant's player counts bound the table size.
 
 **Match points** are given by place, per table size: ``{4: (4, 2, 1, 0)}`` means the winner of
 a table of four takes 4, the second 2, and so on. Entries that share a place share the points of
@@ -29,6 +33,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import pairwise
+
+from games.engine import Variant
+from games.engine.variant import Sides
 
 SINGLE, PAIRS, TABLE = "single", "pairs", "table"
 
@@ -53,37 +60,41 @@ class FormatError(ValueError):
     """Settings that do not describe a playable event (the message is English, for logs)."""
 
 
-def shape_of(variant: object) -> str:
-    """The shape of an engine :class:`~games.engine.Variant` (duck-typed: ``teams``,
-    ``players``).
+def shape_of(variant: Variant) -> str:
+    """The competition shape of an engine variant, from the sides it forms at each of its
+    player counts.
 
-    >>> from types import SimpleNamespace as V
-    >>> shape_of(V(teams=True, players=(4,))), shape_of(V(teams=False, players=(2,)))
-    ('pairs', 'single')
-    >>> shape_of(V(teams=False, players=(3, 4, 5, 6)))
-    'table'
+    >>> from games.engine import get_variant
+    >>> from games.engine.variant import variants
+    >>> shape_of(get_variant("parejas")), shape_of(get_variant("cabrero"))
+    ('pairs', 'table')
+    >>> sorted({shape_of(v) for v in variants()})
+    ['pairs', 'single', 'table']
     """
-    if getattr(variant, "teams", False):
+    sides = {variant.sides(players) for players in variant.players}
+    if Sides.TEAMS in sides:
         return PAIRS
-    players = tuple(getattr(variant, "players", ()))
-    if players == (2,):
+    if sides == {Sides.SINGLE}:
         return SINGLE
     return TABLE
 
 
-def table_sizes_for(variant: object) -> tuple[int, ...]:
-    """Entries per table the variant admits in its shape.
+def table_sizes_for(variant: Variant) -> tuple[int, ...]:
+    """Entries per table the variant admits in its shape: two sides for ``single`` and
+    ``pairs``; for ``table``, the player counts at which everyone plays for himself, up to the
+    six places match points are given for.
 
-    >>> from types import SimpleNamespace as V
-    >>> table_sizes_for(V(teams=False, players=(3, 4)))
-    (3, 4)
-    >>> table_sizes_for(V(teams=True, players=(4,)))
-    (2,)
+    >>> from games.engine import get_variant
+    >>> table_sizes_for(get_variant("parejas")), table_sizes_for(get_variant("cabrero"))
+    ((2,), (3, 4, 5, 6))
     """
-    shape = shape_of(variant)
-    if shape in (SINGLE, PAIRS):
+    if shape_of(variant) in (SINGLE, PAIRS):
         return (2,)
-    return tuple(p for p in getattr(variant, "players", ()) if 3 <= p <= 6)
+    return tuple(
+        players
+        for players in variant.players
+        if variant.sides(players) is Sides.PLACES and players <= max(DEFAULT_SCORING)
+    )
 
 
 def seats_per_entry(shape: str) -> int:

@@ -1,9 +1,9 @@
 """Pages of competitions: tournaments, leagues, "my matches", CSV exports.
 
 Thin adapters: parse the request, call a service, show the outcome. A
-:class:`~league.errors.LeagueError` (every competition error is one) becomes a message on the
-page and nothing changes; a permission error (someone who is not an organiser of the club) is
-a 403. Actions are POSTs (``@require_POST``) answered with a redirect to the page they came from.
+:class:`~league.competitions.errors.CompetitionError` becomes a message on the page and nothing
+changes; a permission error (someone who is not an organiser of the club) is a 403. Actions
+are POSTs (``@require_POST``) answered with a redirect to the page they came from.
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from league.errors import LeagueError, LeaguePermissionError
 from league.models import Club, Membership, User
 from league.view_actions import perform as _perform
 from league.view_actions import perform_and_redirect
 
-from . import selectors, services
+from . import errors, selectors, services
 from .forms import LeagueForm, ResultForm, TournamentForm, main_fields
 from .models import (
     BoardSeat,
@@ -116,9 +115,9 @@ def _event_create(
     if request.method == "POST" and form.is_valid():
         try:
             event = create(club=club, organiser=request.user, **form.service_kwargs())
-        except LeaguePermissionError as error:
+        except errors.CompetitionPermissionError as error:
             raise PermissionDenied(error.message) from error
-        except LeagueError as error:
+        except errors.CompetitionError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, success)
@@ -533,9 +532,9 @@ def fixture_play_now(request: HttpRequest, pk: int) -> HttpResponse:
 
     try:
         play()
-    except LeaguePermissionError as error:
+    except errors.CompetitionPermissionError as error:
         raise PermissionDenied(error.message) from error
-    except LeagueError as error:
+    except errors.CompetitionError as error:
         messages.error(request, error.message)
         return _back(request, fixture.season)
     fixture = result["fixture"]
