@@ -60,6 +60,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import pgettext_lazy
 
+from games.engine.cards import SUIT_LETTERS, Card
+from games.engine.errors import NotationError
+
 register = template.Library()
 
 WIDTH, HEIGHT = 100, 150
@@ -68,7 +71,6 @@ RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 STATES = ("legal", "illegal", "selected", "played")
 NOTATIONS: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
 
-_NOTATION_RE = re.compile(r"^\s*(1[012]|[1-7])\s*([OCEBoceb])\s*$")
 _TOKEN_RE = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
@@ -120,15 +122,17 @@ def card_label(notation: Any) -> str:
 
 
 def parse_notation(notation: Any) -> tuple[int, str]:
-    """``"12B"`` -> ``(12, "B")``; accepts objects with a ``notation`` attribute."""
+    """``"12B"`` -> ``(12, "B")``; accepts objects with a ``notation`` attribute
+    (:class:`games.engine.Card`). The engine's parser decides what a card is."""
     text = getattr(notation, "notation", notation)
-    match = _NOTATION_RE.match(text) if isinstance(text, str) else None
-    if not match:
+    try:
+        card = Card.from_notation(text)
+    except NotationError:
         raise CardNotationError(
             f"Unknown card {notation!r}: write the rank (1-7, 10 sota, 11 caballo, 12 rey) "
             'then the suit letter (O oros, C copas, E espadas, B bastos), e.g. "12B".'
-        )
-    return int(match.group(1)), match.group(2).upper()
+        ) from None
+    return card.rank, SUIT_LETTERS[card.suit]
 
 
 def _parse_suit(suit: Any) -> str:
