@@ -1,0 +1,80 @@
+"""Observations: the typed value (:mod:`games.engine.observation`) and its JSON form.
+
+The JSON form is what records, socket frames, the conformance interface and the hidden
+information tests read, so it is pinned: every seat's (and the spectator's) match observation
+at every step of random matches of every variant, dumped in key order, hashes to the value the
+engine gave when observations were built as dicts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from games.engine import actions as A
+from games.engine import get_variant
+from games.engine.match import MatchState
+from games.engine.state import Phase
+
+#: (variant, players, options, seed) of the matches played.
+CONFIGS: list[tuple[str, int, dict[str, Any], int]] = [
+    ("cabrero", 3, {}, 1),
+    ("cabrero", 3, {"renuncio": True, "acusar": True}, 12),  # the 4 of oros shown
+    ("cabrero", 4, {"renuncio": True, "acusar": True}, 2),
+    ("cabrero", 5, {"trump_rotation": True, "tiebreak": True}, 3),
+    ("cabrero", 6, {"renuncio": True}, 4),
+    ("cabrero", 3, {"playoff": True}, 5),
+    ("chancho", 4, {"playoff": True}, 6),
+    ("chancho", 5, {"renuncio": True, "acusar": True}, 7),
+    ("dos", 2, {"games": 1}, 8),
+    ("dos", 2, {}, 9),
+    ("dos_ar", 2, {}, 10),
+    ("parejas", 4, {"games": 1}, 11),
+    ("arrastrado", 3, {"plate": True, "hands": 3}, 12),
+    ("arrastrado", 4, {"hands": 4}, 13),
+    ("arrastrado", 4, {"plate": True, "hands": 4}, 14),
+    ("vtt", 4, {"coins_trump": True, "double_101": True}, 15),
+    ("vtt", 4, {}, 16),
+]
+
+
+def random_action(match: MatchState, rng: random.Random) -> int:
+    """A random legal action; accusations only in the accusation window at the end of a
+    hand (accusing in the middle would stop most hands at once)."""
+    legal = match.legal_actions()
+    if match.hand.phase != Phase.WINDOW:
+        legal = [a for a in legal if not A.ACCUSE <= a < A.ACCUSE + 6] or legal
+    return legal[rng.randrange(len(legal))]
+
+
+def random_matches() -> Iterator[MatchState]:
+    """Each configured match at every step of a random playout (the same match object)."""
+    for key, players, options, seed in CONFIGS:
+        rng = random.Random(seed)
+        match = get_variant(key).new_match(players=players, seed=seed, options=options)
+        while True:
+            yield match
+            if match.is_terminal():
+                break
+            match.apply_action(random_action(match, rng))
+
+
+def observations(match: MatchState) -> list[dict[str, Any]]:
+    """The JSON observation of every seat and of a spectator."""
+    return [match.observation(seat) for seat in range(match.n)] + [match.public_observation()]
+
+
+def test_observation_json_is_pinned() -> None:
+    digest = hashlib.sha256()
+    steps = 0
+    for match in random_matches():
+        for obs in observations(match):
+            digest.update(json.dumps(obs).encode())
+        steps += 1
+    assert (steps, digest.hexdigest()) == PINNED_OBSERVATIONS
+
+
+PINNED_OBSERVATIONS = (3885, "4ebc4825eee37953147f791ba2692523f97b1a614e1e0692e4c48442f78eca1a")
