@@ -15,8 +15,8 @@ neither). Counted per seat:
 * the outcome: a win with place 1, a loss with a worse place, a draw when every seat shares
   place 1.
 
-A Cabrero playoff hand is played by two of the seats: its record's ``context["seats"]`` maps
-the hand's seats to the match's, which :func:`table_seats` applies.
+Every hand comes in table seats: games maps a Cabrero playoff hand, played by two of the
+seats, back to them (``games.outcome.HandOutcome``).
 """
 
 from __future__ import annotations
@@ -48,35 +48,6 @@ class SeatTally:
     retired: bool = False
     timeouts: int = 0
     points_per_hand: list[int] = field(default_factory=list)
-
-
-def table_seats(result: Mapping[str, Any], seat_map: Sequence[int] | None) -> dict[str, Any]:
-    """A hand result with its seats renamed to the match's seats by ``seat_map``.
-
-    >>> table_seats({"points": [10, 120], "card_points": [10, 110], "tricks": [1, 19],
-    ...              "cantos": [{"seat": 1, "points": 20, "tute": False}], "winners": [1],
-    ...              "losers": [0], "capote": None}, [3, 1])["winners"]
-    [1]
-    """
-    if not seat_map:
-        return dict(result)
-    n = max(seat_map) + 1
-    out = dict(result)
-    for key in ("points", "card_points", "tricks"):
-        values = result.get(key) or []
-        spread = [0] * n
-        for local, value in enumerate(values):
-            spread[seat_map[local]] = value
-        out[key] = spread
-    out["winners"] = [seat_map[s] for s in result.get("winners") or []]
-    out["losers"] = [seat_map[s] for s in result.get("losers") or []]
-    out["cantos"] = [
-        {**c, "seat": seat_map[c["seat"]]} for c in result.get("cantos") or [] if "seat" in c
-    ]
-    for key in ("capote", "tute"):
-        if result.get(key) is not None:
-            out[key] = seat_map[int(result[key])]
-    return out
 
 
 def side_of(seat: int, sides: Sequence[Sequence[int]] | None) -> int:

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.test import override_settings
 
-from tests.rankings.support import announce, engine_payload
+from tests.rankings.support import announce, engine_outcome
 
 pytestmark = pytest.mark.django_db
 
@@ -18,11 +18,11 @@ def history(people, django_capture_on_commit_callbacks):
     ids = [people[n].pk for n in ("ana", "bruno", "carmen", "eva")]
     for table_id in range(1, 5):
         announce(
-            engine_payload("cabrero", ids, seed=table_id, table_id=table_id),
+            engine_outcome("cabrero", ids, seed=table_id, table_id=table_id),
             django_capture_on_commit_callbacks,
         )
     announce(
-        engine_payload("dos", ids[:2], seed=9, table_id=5, rated=False),
+        engine_outcome("dos", ids[:2], seed=9, table_id=5, rated=False),
         django_capture_on_commit_callbacks,
     )
     return people

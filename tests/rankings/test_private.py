@@ -16,7 +16,7 @@ from games.models import Table
 from league.rankings import selectors, services
 from league.rankings.backfill import mark_private_matches
 from league.rankings.models import FinishedMatch, MatchParticipant, RatingHistory
-from tests.rankings.support import announce, engine_payload, private_and_public
+from tests.rankings.support import announce, engine_outcome, private_and_public
 
 pytestmark = pytest.mark.django_db
 
@@ -49,15 +49,16 @@ def test_the_match_of_a_private_table_is_stored_as_private(tables) -> None:
     assert set(public.participants.values_list("private", flat=True)) == {False}
 
 
-def test_an_announcement_may_say_private_itself(players, django_capture_on_commit_callbacks):
+def test_the_outcome_says_whether_the_table_was_private(
+    players, django_capture_on_commit_callbacks
+):
     ids = [p.pk for p in players[:4]]
-    payload = engine_payload("cabrero", ids, seed=3, table_id=777)  # no such table in games
-    payload["private"] = True
-    announce(payload, django_capture_on_commit_callbacks)
+    outcome = engine_outcome("cabrero", ids, seed=3, table_id=777, private=True)
+    announce(outcome, django_capture_on_commit_callbacks)
     assert FinishedMatch.objects.get(table_id=777).private
-    payload = engine_payload("cabrero", ids, seed=4, table_id=778)
-    announce(payload, django_capture_on_commit_callbacks)
-    assert not FinishedMatch.objects.get(table_id=778).private  # no table, no flag: public
+    outcome = engine_outcome("cabrero", ids, seed=4, table_id=778)
+    announce(outcome, django_capture_on_commit_callbacks)
+    assert not FinishedMatch.objects.get(table_id=778).private
 
 
 def test_a_private_rated_match_is_rated_and_counted(tables) -> None:

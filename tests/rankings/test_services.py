@@ -8,11 +8,10 @@ from datetime import timedelta
 import pytest
 from django.core.management import call_command
 
-from games.engine import get_variant
 from league.rankings import services, tasks
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating, RatingHistory
 from league.skill import DEFAULT_SKILL, Skill, rate_match, shown_rating
-from tests.rankings.support import BASE_TIME, announce, engine_payload, simple_payload
+from tests.rankings.support import BASE_TIME, announce, engine_outcome, simple_outcome
 
 pytestmark = pytest.mark.django_db
 
@@ -36,24 +35,24 @@ def test_an_announced_match_is_stored_with_its_seats_and_rated(
     players, django_capture_on_commit_callbacks
 ) -> None:
     ids = [p.pk for p in players[:4]]
-    payload = engine_payload("cabrero", ids, seed=11, table_id=1)
-    announce(payload, django_capture_on_commit_callbacks)
+    outcome = engine_outcome("cabrero", ids, seed=11, table_id=1)
+    announce(outcome, django_capture_on_commit_callbacks)
     match = FinishedMatch.objects.get(table_id=1)
     assert match.rating_status == Status.APPLIED
-    assert match.hands_played == payload["result"]["hands_played"] == len(match.hands)
+    assert match.hands_played == outcome.result["hands_played"] == len(match.hands)
     seats = list(match.participants.order_by("seat"))
     assert [s.user_id for s in seats] == ids
-    assert [s.place for s in seats] == payload["places"]
+    assert [s.place for s in seats] == list(outcome.places)
     assert all(s.hands > 0 and len(s.points_per_hand) == s.hands for s in seats)
     assert Rating.objects.filter(variant="cabrero").count() == 4
     assert RatingHistory.objects.filter(match=match).count() == 4
 
 
 def test_announcing_twice_stores_and_rates_once(players, django_capture_on_commit_callbacks):
-    payload = engine_payload("dos", [players[0].pk, players[1].pk], seed=3, table_id=7)
-    announce(payload, django_capture_on_commit_callbacks)
+    outcome = engine_outcome("dos", [players[0].pk, players[1].pk], seed=3, table_id=7)
+    announce(outcome, django_capture_on_commit_callbacks)
     before = snapshot()
-    announce(payload, django_capture_on_commit_callbacks)
+    announce(outcome, django_capture_on_commit_callbacks)
     assert FinishedMatch.objects.count() == 1
     assert MatchParticipant.objects.count() == 2
     assert snapshot() == before
@@ -83,11 +82,11 @@ def test_unrated_and_bot_only_matches_are_stored_but_not_rated(
 ) -> None:
     a, b = players[0].pk, players[1].pk
     announce(
-        engine_payload("dos", [a, b], seed=1, table_id=1, rated=False),
+        engine_outcome("dos", [a, b], seed=1, table_id=1, rated=False),
         django_capture_on_commit_callbacks,
     )
     announce(
-        engine_payload("dos", [a, None], seed=2, table_id=2, rated=True),
+        engine_outcome("dos", [a, None], seed=2, table_id=2, rated=True),
         django_capture_on_commit_callbacks,
     )
     assert FinishedMatch.objects.get(table_id=1).rating_status == Status.UNRATED
@@ -96,16 +95,15 @@ def test_unrated_and_bot_only_matches_are_stored_but_not_rated(
     assert MatchParticipant.objects.filter(user_id=a).count() == 2
 
 
-def test_hands_sent_with_the_signal_are_used_and_playoff_seats_mapped(
+def test_the_outcomes_hands_are_stored_the_playoff_in_table_seats(
     players, django_capture_on_commit_callbacks
 ) -> None:
     ids = [p.pk for p in players[:3]]
-    payload = engine_payload(
-        "cabrero", ids, seed=5, table_id=9, options={"playoff": True}, with_hands=True
-    )
-    announce(payload, django_capture_on_commit_callbacks)
+    outcome = engine_outcome("cabrero", ids, seed=5, table_id=9, options={"playoff": True})
+    assert any(hand.playoff for hand in outcome.hands)
+    announce(outcome, django_capture_on_commit_callbacks)
     match = FinishedMatch.objects.get(table_id=9)
-    assert len(match.hands) == payload["result"]["hands_played"]
+    assert len(match.hands) == outcome.result["hands_played"]
     for hand in match.hands:  # every hand in table seats (3), the playoff's too
         assert len(hand["points"]) == 3
 
@@ -159,7 +157,7 @@ def test_incremental_ratings_equal_recomputed_ones_whatever_the_arrival_order(
 ) -> None:
     rng = random.Random(seed)
     ids = [p.pk for p in players]
-    payloads = []
+    outcomes = []
     variants = [("cabrero", 4), ("dos_ar", 2), ("parejas", 4), ("arrastrado", 3), ("chancho", 5)]
     for table_id in range(1, 31):
         variant, n = rng.choice(variants)
@@ -170,8 +168,8 @@ def test_incremental_ratings_equal_recomputed_ones_whatever_the_arrival_order(
             top = rng.choice([0, 1])
             places = [1 if s % 2 == top else 2 for s in range(4)]
         minute = rng.randint(0, 10)  # equal finishing times: the table id decides
-        payloads.append(
-            simple_payload(
+        outcomes.append(
+            simple_outcome(
                 variant,
                 users,
                 places,
@@ -179,12 +177,12 @@ def test_incremental_ratings_equal_recomputed_ones_whatever_the_arrival_order(
                 finished_at=BASE_TIME + timedelta(minutes=minute),
             )
         )
-    rng.shuffle(payloads)  # arrival order differs from finishing order
-    for payload in payloads:
-        announce(payload, django_capture_on_commit_callbacks)
+    rng.shuffle(outcomes)  # arrival order differs from finishing order
+    for outcome in outcomes:
+        announce(outcome, django_capture_on_commit_callbacks)
     assert not FinishedMatch.objects.filter(rating_status=Status.PENDING).exists()
     incremental, hist = snapshot(), history()
-    assert len(hist) == sum(len(p["seats"]) for p in payloads)
+    assert len(hist) == sum(o.players for o in outcomes)
 
     call_command("recompute_ratings", "--check")  # fails if anything differs
     services.ratings_recompute()
@@ -195,14 +193,13 @@ def test_incremental_ratings_equal_recomputed_ones_whatever_the_arrival_order(
 
     # and both equal the pure functions applied in (finished_at, table_id) order
     skills: dict[tuple[int, str], Skill] = {}
-    for p in sorted(payloads, key=lambda p: (p["finished_at"], p["table_id"])):
-        users = [p["seats"][s] for s in range(len(p["seats"]))]
-        prior = {u: skills.get((u, p["variant"]), DEFAULT_SKILL) for u in users}
-        sides = get_variant(p["variant"]).side_seats(len(users))
+    for o in sorted(outcomes, key=lambda o: (o.finished_at, o.table_id)):
+        users = o.seat_users
+        prior = {u: skills.get((u, o.variant), DEFAULT_SKILL) for u in users}
         for u, skill in rate_match(
-            sides=sides, places=p["places"], players=users, prior=prior
+            sides=o.sides, places=o.places, players=users, prior=prior
         ).items():
-            skills[(u, p["variant"])] = skill
+            skills[(u, o.variant)] = skill
     assert {k: (v[0], v[1]) for k, v in recomputed.items()} == {
         k: (s.mu, s.sigma) for k, s in skills.items()
     }

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from league.rankings import services
 from tests.factories import club_with
-from tests.rankings.support import announce, engine_payload
+from tests.rankings.support import announce, engine_outcome
 
 pytestmark = pytest.mark.django_db
 
@@ -25,14 +25,14 @@ def played(players, django_capture_on_commit_callbacks, settings):
     now = timezone.now()
     for table_id in range(1, 9):
         users = rng.sample(ids, 4)
-        payload = engine_payload(
+        outcome = engine_outcome(
             "cabrero",
             users,
             seed=table_id,
             table_id=table_id,
             finished_at=now - timedelta(hours=10 - table_id),
         )
-        announce(payload, django_capture_on_commit_callbacks)
+        announce(outcome, django_capture_on_commit_callbacks)
     return players
 
 
@@ -160,7 +160,7 @@ def test_statistics_headings_are_not_a_word_per_line_on_a_phone(
     """QA: at 375 px the club's statistics squeezed "Media di punti per mano" into a 82 px
     column, a word per line: the heading row was 167 px tall."""
     ids = [p.pk for p in players[:4]]
-    announce(engine_payload("cabrero", ids, seed=1, table_id=1), django_capture_on_commit_callbacks)
+    announce(engine_outcome("cabrero", ids, seed=1, table_id=1), django_capture_on_commit_callbacks)
     club = club_with(admin=players[0], members=list(players[1:4]))
     context = browser_context_factory(viewport={"width": 375, "height": 740})
     context.add_cookies([{"name": "django_language", "value": "it", "url": live_server.url}])
