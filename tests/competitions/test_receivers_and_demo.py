@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from games.models import Table
+from games.selectors.outcomes import table_outcome
 from games.signals import match_finished
 from league.competitions import errors, receivers, services
 from league.competitions.demo import DEMO_LEAGUE, DEMO_TOURNAMENT
@@ -33,6 +34,7 @@ def _payload(table: Table) -> dict[str, Any]:
         "record": table.record,
         "source_kind": table.source_kind,
         "source_id": table.source_id,
+        "outcome": table_outcome(table.pk),  # None while the table is in play
     }
 
 

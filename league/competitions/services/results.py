@@ -1,11 +1,12 @@
 """Results of played matches: a finished live table's places on its board or fixture.
 
-When a table's match ends, ``games`` sends ``match_finished``;
-:mod:`league.competitions.receivers` calls :func:`match_result_record`, which reads the finished
-table, applies the tournament's no-show rule, scores the places (:func:`apply_places`, match
-points by place from :mod:`league.competitions.formats`) and, when a round's last board is in,
-finishes the round. :func:`results_collect` (the beat task) records the tables whose
-announcement was lost.
+When a table's match ends, ``games`` sends ``match_finished`` with the table's
+:class:`~games.outcome.TableOutcome` (places, seats with their absences, hands in table seats);
+:mod:`league.competitions.receivers` passes it to :func:`match_result_record`, which reads
+nothing else of ``games``: it applies the tournament's no-show rule, scores the places
+(:func:`apply_places`, match points by place from :mod:`league.competitions.formats`) and, when
+a round's last board is in, finishes the round. :func:`results_collect` (the beat task) asks
+``games`` for the outcome of the tables in play and records those whose announcement was lost.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import HandRecord, Seat, TableAction
-from games.models import Table as LiveTable
+from games.outcome import TableOutcome
+from games.selectors.outcomes import table_outcome
 
 from .. import adapter, errors, formats
 from ..models import (
@@ -55,38 +56,16 @@ def apply_places(
         seat.save(update_fields=["place", "points", "forfeit", "tantos"])
 
 
-def _finished_table(table_id: int) -> LiveTable | None:
-    return LiveTable.objects.filter(pk=table_id).first()
-
-
-def _absent_seats(table: LiveTable) -> set[int]:
-    """Seats whose player never played a move himself after his turn timer ran out."""
-    timed_out = set(
-        Seat.objects.filter(table=table, timeouts__gt=0, user__isnull=False).values_list(
-            "position", flat=True
-        )
-    )
-    if not timed_out:
-        return set()
-    acted = set(
-        TableAction.objects.filter(
-            table=table, seat__in=timed_out, actor=TableAction.Actor.PLAYER
-        ).values_list("seat", flat=True)
-    )
-    return timed_out - acted
-
-
-def _table_outcome(
-    event: Tournament | League, table: LiveTable, entries: int
+def _entry_results(
+    event: Tournament | League, outcome: TableOutcome, entries: int
 ) -> tuple[list[int], list[int], list[bool]]:
-    """Per entry: place, tantos, absent (every seat-move by a bot after a timeout)."""
-    result = table.result or {}
-    places = adapter.entry_places(event.shape, list(result.get("places") or []), entries)
-    hands = (
-        HandRecord.objects.filter(table=table).order_by("number").values_list("result", flat=True)
-    )
-    tantos = adapter.entry_tantos(event.shape, list(hands), entries, table.players)
-    absent_seats = _absent_seats(table)
+    """Per entry: place, tantos (hand points over the hands every seat played; a playoff hand
+    adds nothing) and absent (a seat of the entry whose player never played a move himself
+    after a turn timer ran out on him)."""
+    places = adapter.entry_places(event.shape, list(outcome.places), entries)
+    hands = [hand.result for hand in outcome.full_hands]
+    tantos = adapter.entry_tantos(event.shape, hands, entries, outcome.players)
+    absent_seats = outcome.absent_seats
     absent = [
         any(s in absent_seats for s in formats.entry_seats(event.shape, position, entries))
         for position in range(entries)
@@ -95,32 +74,54 @@ def _table_outcome(
 
 
 @transaction.atomic
-def match_result_record(*, table_id: int, now: datetime | None = None) -> Board | Fixture | None:
+def match_result_record(
+    *, table_id: int, outcome: TableOutcome | None = None, now: datetime | None = None
+) -> Board | Fixture | None:
     """Record the result of a finished live table on its board or fixture.
 
-    Called by the ``match_finished`` receiver (and by the sweep of :func:`results_collect`).
-    Idempotent: a result already recorded, or a table that a pairing change replaced, is left
-    alone. Raises :class:`~.errors.MatchNotOverError` for a table still in play.
+    ``outcome`` is the table's :class:`~games.outcome.TableOutcome` as ``match_finished``
+    carries it; without it, it is asked of ``games``
+    (:func:`games.selectors.outcomes.table_outcome`). Called by the ``match_finished`` receiver
+    (and by the sweep of :func:`results_collect`). Idempotent: a result already recorded, or a
+    table that a pairing change replaced, is left alone. Raises
+    :class:`~league.competitions.errors.MatchNotOverError` for a table still in play.
     """
     now = current_time(now)
-    table = _finished_table(table_id)
-    if table is None or table.source_id is None:
+    if outcome is None:
+        outcome = table_outcome(table_id)
+    if outcome is None:  # a table still open or in play (or none with that id)
+        return _refuse_unfinished(table_id)
+    if outcome.source_id is None:
         return None
-    if table.source_kind == BOARD_SOURCE:
-        return _record_board(table, now)
-    if table.source_kind == FIXTURE_SOURCE:
-        return _record_fixture(table, now)
+    if outcome.source_kind == BOARD_SOURCE:
+        return _record_board(outcome, now)
+    if outcome.source_kind == FIXTURE_SOURCE:
+        return _record_fixture(outcome, now)
     return None
 
 
-def _not_over(table: LiveTable) -> errors.MatchNotOverError:
+def _not_over(table_id: int) -> errors.MatchNotOverError:
     return errors.MatchNotOverError(
-        _("The match at table %(n)s is not over yet: its result cannot be set.") % {"n": table.pk}
+        _("The match at table %(n)s is not over yet: its result cannot be set.") % {"n": table_id}
     )
 
 
-def _record_board(table: LiveTable, now: datetime) -> Board | None:
-    board = Board.objects.select_related("round__tournament").filter(pk=table.source_id).first()
+def _refuse_unfinished(table_id: int) -> Board | Fixture | None:
+    """A table with no outcome yet: an error if it is the live table of a board or fixture
+    still waiting for its result; otherwise that board or fixture (or None) is left alone."""
+    board = Board.objects.filter(table_id=table_id).first()
+    if board is not None:
+        if board.status != Board.Status.FINISHED:
+            raise _not_over(table_id)
+        return board
+    fixture = Fixture.objects.filter(table_id=table_id).first()
+    if fixture is not None and not fixture.is_decided:
+        raise _not_over(table_id)
+    return fixture
+
+
+def _record_board(outcome: TableOutcome, now: datetime) -> Board | None:
+    board = Board.objects.select_related("round__tournament").filter(pk=outcome.source_id).first()
     if board is None:
         return None
     # The tournament row first (as every tournament service does): two boards of a round
@@ -128,12 +129,12 @@ def _record_board(table: LiveTable, now: datetime) -> Board | None:
     # (tests/competitions/test_concurrency.py).
     tournament = locked_tournament(board.round.tournament)
     board = Board.objects.select_for_update().select_related("round").get(pk=board.pk)
-    if board.table_id != table.pk or board.status == Board.Status.FINISHED:
+    if board.table_id != outcome.table_id or board.status == Board.Status.FINISHED:
         return board
-    if table.status != LiveTable.Status.FINISHED:
-        raise _not_over(table)
+    if not outcome.is_finished:
+        raise _not_over(outcome.table_id)
     seats = list(board.seats.select_related("entry").order_by("position"))
-    places, tantos, absent = _table_outcome(tournament, table, len(seats))
+    places, tantos, absent = _entry_results(tournament, outcome, len(seats))
     forfeit = tournament.no_show_rule == NoShowRule.FORFEIT
     final: list[int | None] = [
         None if forfeit and absent[i] else places[i] for i in range(len(seats))
@@ -155,20 +156,20 @@ def _record_board(table: LiveTable, now: datetime) -> Board | None:
     return board
 
 
-def _record_fixture(table: LiveTable, now: datetime) -> Fixture | None:
+def _record_fixture(outcome: TableOutcome, now: datetime) -> Fixture | None:
     fixture = (
         Fixture.objects.select_for_update()
         .select_related("season__league")
-        .filter(pk=table.source_id)
+        .filter(pk=outcome.source_id)
         .first()
     )
-    if fixture is None or fixture.table_id != table.pk or fixture.is_decided:
+    if fixture is None or fixture.table_id != outcome.table_id or fixture.is_decided:
         return fixture
-    if table.status != LiveTable.Status.FINISHED:
-        raise _not_over(table)
+    if not outcome.is_finished:
+        raise _not_over(outcome.table_id)
     league = fixture.season.league
     seats = list(fixture.seats.select_related("entry").order_by("position"))
-    places, tantos, _absent = _table_outcome(league, table, len(seats))
+    places, tantos, _absent = _entry_results(league, outcome, len(seats))
     apply_places(seats, list(places), scheme_of(league), tantos)
     fixture.status = Fixture.Status.PLAYED
     fixture.result_source = ResultSource.MATCH
@@ -178,7 +179,9 @@ def _record_fixture(table: LiveTable, now: datetime) -> Fixture | None:
 
 
 def results_collect(*, now: datetime | None = None) -> int:
-    """Record the results of finished tables whose announcement was lost (a safety net)."""
+    """Record the results of finished tables whose announcement was lost (a safety net): the
+    live table of every board and fixture in play is asked of ``games``
+    (:func:`games.selectors.outcomes.table_outcome`); those that finished are recorded."""
     table_ids = list(
         Board.objects.filter(status=Board.Status.PLAYING, table_id__isnull=False).values_list(
             "table_id", flat=True
@@ -188,13 +191,13 @@ def results_collect(*, now: datetime | None = None) -> int:
             "table_id", flat=True
         )
     )
-    finished = LiveTable.objects.filter(
-        pk__in=table_ids, status=LiveTable.Status.FINISHED
-    ).values_list("pk", flat=True)
     done = 0
-    for table_id in finished:
+    for table_id in table_ids:
         try:
-            if match_result_record(table_id=table_id, now=now) is not None:
+            outcome = table_outcome(table_id)
+            if outcome is None or not outcome.is_finished:
+                continue
+            if match_result_record(table_id=table_id, outcome=outcome, now=now) is not None:
                 done += 1
         except Exception:  # one broken table must not stop the others
             logger.exception("Recording the result of table %s failed", table_id)

@@ -13,7 +13,6 @@ from typing import Any
 
 from games import services as games_services
 from games.errors import TableCancelledError, TableError, TableFinishedError, TableNotFoundError
-from games.models import ABANDON_REASON_MAX
 
 from .. import adapter, errors
 from ..models import League, Tournament
@@ -44,11 +43,10 @@ def abandon_table(table_id: int, reason: str, over: errors.CompetitionError) -> 
     """Stop a live table in play for good (``games.services.table_abandon``: no result, no
     ``match_finished``; its players see ``reason``). A table whose match has ended meanwhile
     raises ``over`` (its result is on its way: nothing here may replace it); a table already
-    stopped, or gone, is left as it is."""
+    stopped, or gone, is left as it is. ``reason`` is one of competitions' short messages, well
+    within the length ``games`` allows for one."""
     try:
-        games_services.table_abandon(
-            table_id=table_id, user=None, reason=reason[:ABANDON_REASON_MAX]
-        )
+        games_services.table_abandon(table_id=table_id, user=None, reason=reason)
     except TableFinishedError:
         raise over from None
     except (TableCancelledError, TableNotFoundError):
