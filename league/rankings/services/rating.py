@@ -1,24 +1,24 @@
-"""Every change the rankings app makes: storing finished matches and applying ratings.
+"""Applying ratings: ordered, idempotent, and equal to a recomputation from scratch.
 
-Storing (:func:`match_store`) is idempotent: a table's match is stored once (``table_id`` is
-unique), and a second announcement returns the stored match untouched.
+:func:`ratings_apply_pending` holds the lock of the single :class:`RatingLedger` row for the
+whole transaction, so two workers never rate at the same time; it rates the pending matches
+in ``(finished_at, table_id)`` order, each exactly once (a match's status moves from *pending*
+to *applied* in the same transaction as its rating changes, and a history row is unique per
+match and player). A match that arrives late, after matches that finished later were rated,
+makes it *rewind* first: those ratings are undone (the history rows deleted, each affected
+rating set back to its last remaining history row) and the matches rated again after it. So
+the ratings are always those of the rated matches taken in ``(finished_at, table_id)`` order,
+whatever the number of workers and the order of arrival, and :func:`ratings_recompute`
+(everything from scratch) gives the same.
 
-Rating (:func:`ratings_apply_pending`) is ordered and idempotent. It holds the lock of the
-single :class:`RatingLedger` row for the whole transaction, so two workers never rate at the
-same time; it rates the pending matches in ``(finished_at, table_id)`` order, each exactly
-once (a match's status moves from *pending* to *applied* in the same transaction as its
-rating changes, and a history row is unique per match and player). A match that arrives late,
-after matches that finished later were rated, makes it *rewind* first: those ratings are
-undone (the history rows deleted, each affected rating set back to its last remaining history
-row) and the matches rated again after it. So the ratings are always those of the rated
-matches taken in ``(finished_at, table_id)`` order, whatever the number of workers and the
-order of arrival, and :func:`ratings_recompute` (everything from scratch) gives the same.
+Each match is rated by the pure skill model (:func:`league.skill.rate_match`) with the sides
+the engine gives its variant (:func:`..variants.sides_of`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -26,137 +26,16 @@ from typing import Any, NamedTuple
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Model, OuterRef, Q, Subquery
 
-from league.models import User
 from league.skill import DEFAULT_SKILL, Skill, rate_match, shown_rating
 
-from .models import FinishedMatch, MatchParticipant, Rating, RatingHistory, RatingLedger
-from .tally import tally_match
-from .variants import sides_of
+from ..models import FinishedMatch, MatchParticipant, Rating, RatingHistory, RatingLedger
+from ..variants import sides_of
 
 logger = logging.getLogger(__name__)
 
 CHUNK = 2000
 #: Rows per INSERT or DELETE of ratings.
 BATCH = 1000
-
-
-# --- storing finished matches ---------------------------------------------------------------
-
-
-def _rating_status(
-    *, rated: bool, sides: Sequence[Sequence[int]] | None, seat_users: Sequence[int | None]
-) -> str:
-    if not rated or sides is None:
-        return FinishedMatch.RatingStatus.UNRATED
-    with_people = [side for side in sides if any(seat_users[s] is not None for s in side)]
-    if len(with_people) < 2:
-        return FinishedMatch.RatingStatus.VOID
-    return FinishedMatch.RatingStatus.PENDING
-
-
-@transaction.atomic
-def match_store(
-    *,
-    table_id: int,
-    variant: str,
-    seat_users: Sequence[int | None],
-    places: Sequence[int],
-    rated: bool,
-    finished_at: datetime,
-    result: Mapping[str, Any] | None = None,
-    record: Mapping[str, Any] | None = None,
-    hands: Sequence[Mapping[str, Any]] = (),
-    bot_levels: Mapping[int, str] | None = None,
-    timeouts: Mapping[Any, int] | None = None,
-    source_kind: str = "",
-    source_id: int | None = None,
-    private: bool = False,
-) -> tuple[FinishedMatch, bool]:
-    """Store a finished match and its seats' figures; ``(match, created)``.
-
-    ``seat_users`` and ``places`` are per seat (``None``: a bot); ``hands`` are the engine's
-    hand results in table seats. A user id that no longer exists is stored as an empty seat.
-    ``private``: the table was private (the match is then listed only to its players and
-    staff; it is rated and counted like any other).
-    """
-    existing = FinishedMatch.objects.filter(table_id=table_id).first()
-    if existing is not None:
-        return existing, False
-    players = len(seat_users)
-    if len(places) != players or players == 0:
-        raise ValueError(f"table {table_id}: {players} seats but {len(places)} places")
-    known = set(
-        User.objects.filter(pk__in=[u for u in seat_users if u is not None]).values_list(
-            "pk", flat=True
-        )
-    )
-    users = [u if u in known else None for u in seat_users]
-    places = [int(p) for p in places]
-    sides = sides_of(variant, players)
-    status = _rating_status(rated=rated, sides=sides, seat_users=users)
-    rows = tally_match(
-        players=players,
-        places=places,
-        hands=hands,
-        result=result,
-        sides=sides,
-        timeouts=timeouts,
-    )
-    try:
-        with transaction.atomic():
-            match = FinishedMatch.objects.create(
-                table_id=table_id,
-                variant=variant,
-                players=players,
-                rated=rated,
-                finished_at=finished_at,
-                hands_played=len(hands),
-                places=places,
-                result=dict(result or {}),
-                record=dict(record) if record is not None else None,
-                hands=[dict(h) for h in hands],
-                source_kind=source_kind or "",
-                source_id=source_id,
-                private=private,
-                rating_status=status,
-            )
-    except IntegrityError:  # announced twice at the same moment: the other one stored it
-        return FinishedMatch.objects.get(table_id=table_id), False
-    levels = bot_levels or {}
-    MatchParticipant.objects.bulk_create(
-        MatchParticipant(
-            match=match,
-            seat=row.seat,
-            user_id=users[row.seat],
-            bot_level=(levels.get(row.seat) or "") if users[row.seat] is None else "",
-            variant=variant,
-            finished_at=finished_at,
-            rated=rated,
-            private=private,
-            side=row.side,
-            place=row.place,
-            outcome=row.outcome,
-            hands=row.hands,
-            hands_won=row.hands_won,
-            hands_lost=row.hands_lost,
-            hand_points=row.hand_points,
-            card_points=row.card_points,
-            tricks=row.tricks,
-            cantos_40=row.cantos_40,
-            cantos_20=row.cantos_20,
-            tutes=row.tutes,
-            capotes=row.capotes,
-            renuncios=row.renuncios,
-            retired=row.retired,
-            timeouts=row.timeouts,
-            points_per_hand=row.points_per_hand,
-        )
-        for row in rows
-    )
-    return match, True
-
-
-# --- applying ratings -----------------------------------------------------------------------
 
 
 @dataclass
