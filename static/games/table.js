@@ -14,6 +14,12 @@
  * Whose turn it is: a live region that stays in the page (#turn-announcer, polite) repeats the
  * text of the partial's turn line ("Your turn.", "Bruno to play.") whenever it changes. The
  * partial itself is replaced whole, and a live region that arrives new is not read out.
+ *
+ * Pacing: a finished trick stays on screen at least TRICK_SHOW ms (a state that comes sooner
+ * waits, and only the newest waiting one is shown), so that the last card can be seen.
+ * Around each swap the page hears "table:before-update" (detail.node: the old partial) and
+ * "table:updated" (detail.node: the new one); table_feel.js moves the cards, plays the sounds
+ * and handles the keys there.
  */
 (function () {
   "use strict";
@@ -103,6 +109,27 @@
     missedBox.textContent = lines && lines.length ? lines.join(" · ") : "";
   }
 
+  var TRICK_SHOW = 700;
+  var shownAt = Date.now();
+  var pending = null;
+  var pendingTimer = null;
+
+  function trickDone(node) { return !!(node && node.querySelector(".trick.trick-done")); }
+
+  // A new state, unless a finished trick has not been on screen for TRICK_SHOW ms yet.
+  function showState(html) {
+    var wait = trickDone(live()) ? TRICK_SHOW - (Date.now() - shownAt) : 0;
+    if (wait <= 0 && !pendingTimer) { replaceLive(html); return; }
+    pending = html;
+    if (pendingTimer) { return; }
+    pendingTimer = setTimeout(function () {
+      pendingTimer = null;
+      var next = pending;
+      pending = null;
+      if (next) { replaceLive(next); }
+    }, Math.max(0, wait));
+  }
+
   function replaceLive(html) {
     var node = live();
     if (!node) { return; }
@@ -110,19 +137,25 @@
     holder.innerHTML = html;
     var fresh = holder.firstElementChild;
     if (!fresh) { return; }
-    var focusedValue = document.activeElement && document.activeElement.value;
+    var focused = document.activeElement;
+    var focusedValue = focused && focused.value;
+    var focusInHand = !!(focused && focused.closest && focused.closest(".hand-cards"));
+    document.dispatchEvent(new CustomEvent("table:before-update", { detail: { node: node } }));
     node.replaceWith(fresh);
+    shownAt = Date.now();
     var roles = fresh.querySelectorAll(".turn-line[role]");
     for (var i = 0; i < roles.length; i++) { roles[i].removeAttribute("role"); }  // see announceTurn
     announceTurn(fresh, false);
     if (focusedValue) {
       var again = fresh.querySelector('button[value="' + CSS.escape(focusedValue) + '"]');
+      // A card played from the keyboard: the focus goes on to the hand's first card.
+      if (!again && focusInHand) { again = fresh.querySelector(".hand-cards .card-button"); }
       if (again) { again.focus({ preventScroll: true }); }
     }
     readVersion();
     showTableStatus(fresh);
     tickTimers();
-    document.dispatchEvent(new CustomEvent("table:updated", { detail: { version: lastVersion } }));
+    document.dispatchEvent(new CustomEvent("table:updated", { detail: { version: lastVersion, node: fresh } }));
   }
 
   function wsUrl() {
@@ -153,7 +186,7 @@
       if (frame.type === "state") {
         if (typeof frame.revision === "number" && frame.revision < lastRevision && !frame.missed) { return; }
         showError("");
-        replaceLive(frame.html);
+        showState(frame.html);
         showMissed(frame.missed);
       } else if (frame.type === "error") {
         showError(frame.message);
@@ -176,7 +209,7 @@
     pollTimer = setInterval(function () {
       fetch(form.getAttribute("data-live-url"), { credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
-        .then(function (html) { if (html) { replaceLive(html); } })
+        .then(function (html) { if (html) { showState(html); } })
         .catch(function () {});
     }, 3000);
   }
