@@ -24,7 +24,7 @@ The fields of a hand are the slots declared here (so the hooks may assign them) 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from games.engine import actions as A
 from games.engine.cards import (
@@ -38,6 +38,9 @@ from games.engine.cards import (
 from games.engine.errors import WrongPhaseError
 from games.engine.rules import standard_legal, trick_winner
 from games.engine.values import Canto, HandResult
+
+if TYPE_CHECKING:
+    from games.engine.observation import Observation
 
 
 class HandRules:
@@ -167,8 +170,10 @@ class HandRules:
         """Compute the result once the hand is over."""
         raise NotImplementedError
 
-    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
-        """Add variant fields to an observation (``seat`` None for the public one)."""
+    def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
+        """The observation with the variant's fields added (``seat`` None for the public
+        one): ``dataclasses.replace(obs, <family>=...)``; none by default."""
+        return obs
 
     def _winner_of_trick(self) -> int:
         """Seat that takes the complete trick (the running best by default)."""

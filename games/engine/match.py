@@ -1,24 +1,29 @@
 """A match: a sequence of hands under one variant, with its own tally and end.
 
 :class:`MatchState` offers the same interface as a hand (``current_player``, ``legal_actions``,
-``apply_action``, ``apply``, ``is_terminal``, ``observation``) and passes actions to the hand in
-play. When a hand ends the match updates its tally (``_on_hand_end``) and deals the next hand
-(``_next_setup``) or ends (``_finish``). A match is therefore fully determined by its variant,
-player count, options, seed, first dealer and one flat list of actions.
+``apply_action``, ``apply``, ``is_terminal``, ``observe``, ``observation``) and passes actions to
+the hand in play. When a hand ends the match updates its tally (``_on_hand_end``) and deals the
+next hand (``_next_setup``) or ends (``_finish``). A match is therefore fully determined by its
+variant, player count, options, seed, first dealer and one flat list of actions. ``observe``
+gives a :class:`~games.engine.observation.MatchObservation`; :class:`MatchResult` lives in
+:mod:`games.engine.values` (re-exported here).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
 from games.engine.errors import GameOverError, IllegalActionError
+from games.engine.observation import MatchObservation
 from games.engine.state import HandResult, HandSetup, HandState
+from games.engine.values import MatchResult
 
 if TYPE_CHECKING:
     from games.engine.variant import Variant
+
+__all__ = ["MatchResult", "MatchState", "hand_seed"]
 
 
 def hand_seed(seed: int | str, number: int) -> str:
@@ -28,27 +33,6 @@ def hand_seed(seed: int | str, number: int) -> str:
     '42/3'
     """
     return f"{seed}/{number}"
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """How a match ended. ``places[s]`` is seat s's place (1 is best; ties share a place)."""
-
-    places: tuple[int, ...]
-    winners: tuple[int, ...]
-    hands_played: int
-    summary: str
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "places": list(self.places),
-            "winners": list(self.winners),
-            "hands_played": self.hands_played,
-            "summary": self.summary,
-            "extra": dict(self.extra),
-        }
 
 
 class MatchState:
@@ -200,23 +184,27 @@ class MatchState:
     def _clone_tally(self, new: MatchState) -> None:
         """Copy mutable tally fields into ``new``."""
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> MatchObservation:
         """What ``seat`` (None: a spectator) may know: the match tally, the hand in play and
-        the result of the previous hand."""
-        prev = self.hands[-2].result().to_json() if len(self.hands) > 1 else None
+        the result of the previous hand, as a typed value."""
+        prev = self.hands[-2].result() if len(self.hands) > 1 else None
         if self._result is not None:
-            prev = self.hand.result().to_json()
-        return {
-            "variant": self.variant.key,
-            "players": self.n,
-            "options": dict(self.options),
-            "hand_number": len(self.hands) - 1,
-            "match": self._tally_json(),
-            "match_over": self._result is not None,
-            "match_result": self._result.to_json() if self._result is not None else None,
-            "previous_hand": prev,
-            "hand": self.hand.observation(seat),
-        }
+            prev = self.hand.result()
+        return MatchObservation(
+            variant=self.variant.key,
+            players=self.n,
+            options=dict(self.options),
+            hand_number=len(self.hands) - 1,
+            tally=self._tally_json(),
+            match_over=self._result is not None,
+            match_result=self._result,
+            previous_hand=prev,
+            hand=self.hand.observe(seat),
+        )
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """:meth:`observe` in its JSON form."""
+        return self.observe(seat).to_json()
 
     def public_observation(self) -> dict[str, Any]:
         """What a spectator may know."""

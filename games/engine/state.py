@@ -15,8 +15,10 @@ Design (after OpenSpiel's ``State`` and python-chess's ``Board``):
   :class:`HandState`, with the standard rules as defaults): ``_deal``, ``_follow_mask``,
   ``_lead_extras``, ``_after_trick``, ``_apply_other``, ``_other_actions``, ``_finish``,
   ``_observe_extra``; class attributes say which cantos it admits.
-* :meth:`HandState.observation` gives what one seat may know; :meth:`public_observation` what a
-  spectator may know. Hidden cards (other hands, the stock, a face-down card) are never in them.
+* :meth:`HandState.observe` gives what one seat may know as a typed
+  :class:`~games.engine.observation.Observation` (``observe(None)``: a spectator), and
+  :meth:`HandState.observation` its JSON form. Hidden cards (other hands, the stock, a
+  face-down card) are never in them.
 
 The value types a hand makes (:class:`Phase`, :class:`HandSetup`, :class:`Canto`,
 :class:`Trick`, :class:`HandResult`) live in :mod:`games.engine.values`, the generated copies in
@@ -58,6 +60,7 @@ from games.engine.errors import (
     WrongPhaseError,
 )
 from games.engine.hooks import HandRules
+from games.engine.observation import CantoView, Observation, SeatCard, TrickView
 from games.engine.rules import LAST_TRICK_BONUS, explain_obligation
 from games.engine.values import Canto, HandResult, HandSetup, Phase, Trick
 
@@ -416,44 +419,56 @@ class HandState(HandRules):
 
     # ----------------------------------------------------------------- observations
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator), as JSON-ready data.
+    def observe(self, seat: int | None) -> Observation:
+        """What ``seat`` may know (``None``: a spectator), as a typed value.
 
         Holds the seat's own hand, never another's; the stock's order and face-down cards
-        never appear. Completed tricks are public: everyone saw them played.
+        never appear. Completed tricks are public: everyone saw them played. The variant's
+        fields are added by its :meth:`_observe_extra`.
         """
         n = self.n
-        obs: dict[str, Any] = {
-            "variant": self.variant.key,
-            "seat": seat,
-            "players": n,
-            "active": list(self.active),
-            "dealer": self.dealer,
-            "mano": self.mano,
-            "trump": SUIT_LETTERS[self.trump],
-            "turned": NOTATION[self.turned] if self.turned >= 0 else None,
-            "out_of_play": notation_of_mask(self.out_of_play),
-            "phase": self.phase.name.lower(),
-            "turn": self.current_player(),
-            "hand": notation_of_mask(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [self.hands[s].bit_count() for s in range(n)],
-            "trick": [
-                {"seat": s, "card": NOTATION[c]}
-                for s, c in zip(self.trick_seats, self.trick, strict=True)
-            ],
-            "lead": SUIT_LETTERS[self.lead] if self.lead >= 0 else None,
-            "tricks_won": list(self.tricks),
-            "history": [t.to_json() for t in self.history],
-            "cantos": [c.to_json() for c in self.cantos],
-            "legal": (
-                [A.action_to_notation(a) for a in self.legal_actions()]
-                if seat is not None and seat == self.current_player()
-                else []
+        hands = self.hands
+        obs = Observation(
+            variant=self.variant.key,
+            seat=seat,
+            players=n,
+            active=tuple(self.active),
+            dealer=self.dealer,
+            mano=self.mano,
+            trump=SUIT_LETTERS[self.trump],
+            turned=NOTATION[self.turned] if self.turned >= 0 else None,
+            out_of_play=tuple(notation_of_mask(self.out_of_play)),
+            phase=self.phase.name.lower(),
+            turn=self.current_player(),
+            hand=tuple(notation_of_mask(hands[seat])) if seat is not None else None,
+            hand_sizes=tuple(hands[s].bit_count() for s in range(n)),
+            trick=tuple(
+                SeatCard(s, NOTATION[c]) for s, c in zip(self.trick_seats, self.trick, strict=True)
             ),
-            "result": self._result.to_json() if self._result is not None else None,
-        }
-        self._observe_extra(obs, seat)
-        return obs
+            lead=SUIT_LETTERS[self.lead] if self.lead >= 0 else None,
+            tricks_won=tuple(self.tricks),
+            history=tuple(
+                TrickView(t.leader, t.seats, tuple(NOTATION[c] for c in t.cards), t.winner)
+                for t in self.history
+            ),
+            cantos=tuple(
+                CantoView(
+                    c.seat, SUIT_LETTERS[c.suit] if c.suit >= 0 else None, c.points, c.suit < 0
+                )
+                for c in self.cantos
+            ),
+            legal=(
+                tuple(A.action_to_notation(a) for a in self.legal_actions())
+                if seat is not None and seat == self.current_player()
+                else ()
+            ),
+            result=self._result,
+        )
+        return self._observe_extra(obs, seat)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """:meth:`observe` in its JSON form (records, socket frames, the conformance CLI)."""
+        return self.observe(seat).to_json()
 
     def public_observation(self) -> dict[str, Any]:
         """What a spectator may know."""

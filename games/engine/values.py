@@ -1,7 +1,8 @@
 """The value types of a hand: where it stands (:class:`Phase`), what fixes it before its
 actions (:class:`HandSetup`), what happens in it (:class:`Canto`, :class:`Trick`) and how it
-ends (:class:`HandResult`). Immutable, JSON-ready (``to_json``), free of rules: the state
-machine (:mod:`games.engine.state`) makes them, records, matches and the platform read them.
+ends (:class:`HandResult`); and how a match ends (:class:`MatchResult`). Immutable, JSON-ready
+(``to_json``), free of rules: the state machine (:mod:`games.engine.state`) and the match
+(:mod:`games.engine.match`) make them, records and the platform read them.
 
 >>> Trick(leader=0, seats=(0, 1, 2), cards=(9, 7, 8), winner=0).to_json()["cards"]
 ['1O', '12O', '3O']
@@ -125,3 +126,24 @@ class HandResult:
         if self.extra:
             out["extra"] = dict(self.extra)
         return out
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How a match ended. ``places[s]`` is seat s's place (1 is best; ties share a place)."""
+
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    hands_played: int
+    summary: str
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "places": list(self.places),
+            "winners": list(self.winners),
+            "hands_played": self.hands_played,
+            "summary": self.summary,
+            "extra": dict(self.extra),
+        }

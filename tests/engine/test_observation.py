@@ -17,6 +17,7 @@ from typing import Any
 from games.engine import actions as A
 from games.engine import get_variant
 from games.engine.match import MatchState
+from games.engine.observation import MatchObservation, Observation, observation_of
 from games.engine.state import Phase
 
 #: (variant, players, options, seed) of the matches played.
@@ -78,3 +79,31 @@ def test_observation_json_is_pinned() -> None:
 
 
 PINNED_OBSERVATIONS = (3885, "4ebc4825eee37953147f791ba2692523f97b1a614e1e0692e4c48442f78eca1a")
+
+
+def test_from_json_reads_back_the_typed_value() -> None:
+    """``from_json`` is the inverse of ``to_json`` (bots read a table's JSON observation)."""
+    for match in random_matches():
+        for seat in [*range(match.n), None]:
+            typed = match.observe(seat)
+            assert MatchObservation.from_json(typed.to_json()) == typed
+            assert Observation.from_json(typed.hand.to_json()) == typed.hand
+            assert observation_of(typed.to_json()) == typed.hand
+
+
+def test_families_fill_their_own_part() -> None:
+    parts = {
+        "cabrero": {"cabrero"},
+        "chancho": {"cabrero"},
+        "dos": {"stock", "dos"},
+        "dos_ar": {"stock"},
+        "parejas": {"teams"},
+        "vtt": {"teams", "vtt"},
+        "arrastrado": {"arrastrado"},
+    }
+    for key, names in parts.items():
+        variant = get_variant(key)
+        obs = variant.new_hand(players=variant.players[0], seed=1).observe(0)
+        families = ("cabrero", "arrastrado", "stock", "dos", "teams", "vtt")
+        assert {n for n in families if getattr(obs, n) is not None} == names, key
+        assert obs.hand is not None and len(obs.hand) == obs.hand_sizes[0]

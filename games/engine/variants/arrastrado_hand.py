@@ -40,6 +40,7 @@ was made, the swap, and the stakes (computed by :mod:`games.engine.variants.arra
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.engine import actions as A
@@ -54,6 +55,7 @@ from games.engine.cards import (
     index_of,
 )
 from games.engine.errors import IllegalActionError, WrongPhaseError
+from games.engine.observation import ArrastradoView, DealSwap, Observation
 from games.engine.state import HandResult, HandState, Phase
 from games.engine.variants.arrastrado_stakes import (
     DEALER_ADDS,
@@ -333,15 +335,26 @@ class ArrastradoHand(HandState):
             "took": NOTATION[self.turned_at_deal],
         }
 
-    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
-        obs["sitting_out"] = self.sitting_out if self.sitting_out >= 0 else None
-        obs["stage"] = _STAGE_NAMES[self.stage]
-        obs["turned_at_deal"] = NOTATION[self.turned_at_deal]
-        obs["swap_card"] = NOTATION[self.swap_card] if self.swap_card >= 0 else None
-        obs["swap_passed"] = list(self.swap_passed)
-        obs["swap"] = self._swap_json()
-        obs["plate"] = self.plate_on
-        obs["plate_amount"] = self.plate_amount if self.plate_on else None
-        obs["plate_passed"] = list(self.plate_passed)
-        obs["plate_caller"] = self.plate_caller if self.plate_caller >= 0 else None
-        obs["points"] = self.hand_points()
+    def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
+        return replace(
+            obs,
+            arrastrado=ArrastradoView(
+                sitting_out=self.sitting_out if self.sitting_out >= 0 else None,
+                stage=_STAGE_NAMES[self.stage],
+                turned_at_deal=NOTATION[self.turned_at_deal],
+                swap_card=NOTATION[self.swap_card] if self.swap_card >= 0 else None,
+                swap_passed=tuple(self.swap_passed),
+                swap=(
+                    None
+                    if self.swap_seat < 0
+                    else DealSwap(
+                        self.swap_seat, NOTATION[self.turned], NOTATION[self.turned_at_deal]
+                    )
+                ),
+                plate=self.plate_on,
+                plate_amount=self.plate_amount if self.plate_on else None,
+                plate_passed=tuple(self.plate_passed),
+                plate_caller=self.plate_caller if self.plate_caller >= 0 else None,
+                points=tuple(self.hand_points()),
+            ),
+        )

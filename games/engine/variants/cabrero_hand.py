@@ -20,6 +20,7 @@ loses, the result. :mod:`games.engine.variants.cabrero` describes the variant as
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.engine.cards import (
@@ -29,6 +30,7 @@ from games.engine.cards import (
     TWO,
     index_of,
 )
+from games.engine.observation import CabreroView, DealSwap, Observation, SeatCard
 from games.engine.rules import standard_legal
 from games.engine.state import HandResult, HandState, Phase
 
@@ -300,13 +302,21 @@ class CabreroHand(HandState):
         assert isinstance(new, CabreroHand)
         new.offences = list(self.offences)
 
-    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
-        obs["sitting_out"] = self.sitting_out if self.sitting_out >= 0 else None
-        obs["retired"] = sorted(self.retired)
-        obs["swaps"] = [
-            {"seat": s, "gave": NOTATION[gave], "took": NOTATION[took] if took >= 0 else None}
-            for s, gave, took in self.swaps
-        ]
-        obs["shown"] = [{"seat": s, "card": NOTATION[c]} for s, c in self.shown]
-        if self.phase == Phase.END:
-            obs["offences"] = [[s, NOTATION[c]] for s, c in self.offences]
+    def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
+        return replace(
+            obs,
+            cabrero=CabreroView(
+                sitting_out=self.sitting_out if self.sitting_out >= 0 else None,
+                retired=tuple(sorted(self.retired)),
+                swaps=tuple(
+                    DealSwap(s, NOTATION[gave], NOTATION[took] if took >= 0 else None)
+                    for s, gave, took in self.swaps
+                ),
+                shown=tuple(SeatCard(s, NOTATION[c]) for s, c in self.shown),
+                offences=(
+                    tuple((s, NOTATION[c]) for s, c in self.offences)
+                    if self.phase == Phase.END
+                    else None
+                ),
+            ),
+        )

@@ -9,10 +9,12 @@ Argentine tute de a dos, whose seats the match maps to its own.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from games.engine.errors import InvalidOptionError
 from games.engine.match import MatchResult, MatchState, hand_seed
+from games.engine.observation import MatchObservation
 from games.engine.state import HandResult, HandSetup, HandState
 from games.engine.variants.cabrero_hand import LOSSES_TO_RETIRE
 
@@ -161,11 +163,13 @@ class CabreroMatch(MatchState):
             "playoff": self.playoff_hand is not None,
         }
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observe(self, seat: int | None) -> MatchObservation:
         if self.playoff_hand is not None:  # the hand in play (or the last) is the playoff
             local = self._playoff_local(seat) if seat is not None else -1
-            obs = super().observation(None)
-            obs["hand"] = self.hand.observation(local if local >= 0 else None)
-            obs["playoff_seats"] = list(self.hand.setup.context["seats"])
-            return obs
-        return super().observation(seat)
+            obs = super().observe(None)
+            return replace(
+                obs,
+                hand=self.hand.observe(local if local >= 0 else None),
+                playoff_seats=tuple(self.hand.setup.context["seats"]),
+            )
+        return super().observe(seat)

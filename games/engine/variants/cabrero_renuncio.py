@@ -31,10 +31,11 @@ accusation recorded here.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from games.engine import actions as A
 from games.engine.errors import IllegalActionError, WrongPhaseError
+from games.engine.observation import AccusationWindow, Observation
 from games.engine.rules import standard_legal
 from games.engine.state import Phase
 from games.engine.variants.cabrero_hand import CabreroHand
@@ -133,11 +134,15 @@ class CabreroRenuncioHand(CabreroHand):
                 raise WrongPhaseError("There is nothing to pass now: play a card.")
         super()._reject(action)
 
-    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
-        super()._observe_extra(obs, seat)
-        if self.setup.options.get("acusar"):
-            obs["accusation_window"] = (
+    def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
+        obs = super()._observe_extra(obs, seat)
+        if self.setup.options.get("acusar") and obs.cabrero is not None:
+            window = (
                 None
                 if self.phase != Phase.WINDOW
-                else {"seat": self.turn, "passed": self.window_passed()}
+                else AccusationWindow(self.turn, tuple(self.window_passed()))
             )
+            obs = replace(
+                obs, cabrero=replace(obs.cabrero, accusations=True, accusation_window=window)
+            )
+        return obs

@@ -78,6 +78,7 @@ with a good memory does at the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from games.engine import actions as A
@@ -98,6 +99,7 @@ from games.engine.errors import (
     WrongPhaseError,
 )
 from games.engine.match import MatchResult, MatchState, hand_seed
+from games.engine.observation import DosView, Observation, StockSwap
 from games.engine.rules import explain_obligation
 from games.engine.state import HandResult, HandSetup, HandState, Phase
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
@@ -437,30 +439,33 @@ class DosHand(StockHand):
 
     # ----------------------------------------------------------------- observations
 
-    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
-        super()._observe_extra(obs, seat)
+    def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
+        obs = super()._observe_extra(obs, seat)
         hidden = self.second and self.phase != Phase.END
-        obs["deal"] = 2 if self.second else 1
-        obs["carried"] = list(self.carried) if self.second else None
-        obs["totals_hidden"] = hidden
-        obs["totals"] = None if hidden else self.totals()
-        obs["swap"] = (
-            None
-            if self.swap_seat < 0
-            else {
-                "seat": self.swap_seat,
-                "gave": NOTATION[self.swap_need],
-                "took": NOTATION[self.turned],
-                "pending": self.reserved >= 0,
-            }
+        capote = self.capote_seat >= 0
+        return replace(
+            obs,
+            dos=DosView(
+                deal=2 if self.second else 1,
+                carried=tuple(self.carried) if self.second else None,
+                totals_hidden=hidden,
+                totals=None if hidden else tuple(self.totals()),
+                swap=(
+                    None
+                    if self.swap_seat < 0
+                    else StockSwap(
+                        self.swap_seat,
+                        NOTATION[self.swap_need],
+                        NOTATION[self.turned],
+                        self.reserved >= 0,
+                    )
+                ),
+                capote_window=self.phase == Phase.WINDOW,
+                capote_seat=self.capote_seat if capote else None,
+                capote_from_trick=self.capote_from if capote else None,
+                claim_seat=None if self.claim_seat < 0 else self.claim_seat,
+            ),
         )
-        obs["capote_window"] = self.phase == Phase.WINDOW
-        obs["capote"] = (
-            None
-            if self.capote_seat < 0
-            else {"seat": self.capote_seat, "from_trick": self.capote_from}
-        )
-        obs["claim"] = None if self.claim_seat < 0 else {"seat": self.claim_seat}
 
 
 def _carried(context: Mapping[str, Any]) -> tuple[int, int]:

@@ -26,10 +26,12 @@ The hidden stock cards and their order never appear in an observation
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from dataclasses import replace
+from typing import ClassVar
 
 from games.engine.cards import NOTATION, SUIT
 from games.engine.errors import SetupError
+from games.engine.observation import Observation, StockView
 from games.engine.state import HandState
 
 
@@ -137,10 +139,15 @@ class StockHand(HandState):
 
     # ----------------------------------------------------------------- observations
 
-    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
-        obs["stock"] = self.stock_left
-        obs["stock_bottom"] = NOTATION[self.bottom] if self.bottom >= 0 else None
-        obs["bottom_taken_by"] = self.bottom_taker if self.bottom_taker >= 0 else None
+    def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
+        return replace(
+            obs,
+            stock=StockView(
+                stock=self.stock_left,
+                stock_bottom=NOTATION[self.bottom] if self.bottom >= 0 else None,
+                bottom_taken_by=self.bottom_taker if self.bottom_taker >= 0 else None,
+            ),
+        )
 
     def known_cards(self, seat: int) -> int:
         """Cards of ``seat``'s hand that everyone knows he holds: a face-up card he drew and

@@ -31,6 +31,7 @@ window after most tricks; late in a hand, when the cantos are played out, none.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from games.engine import actions as A
@@ -45,6 +46,7 @@ from games.engine.cards import (
 )
 from games.engine.errors import IllegalActionError, SetupError, WrongPhaseError
 from games.engine.match import MatchResult, MatchState
+from games.engine.observation import Observation, TeamView
 from games.engine.state import HandResult, HandSetup, HandState, Phase
 
 #: The two teams, by seat: team 0 (seats 0 and 2) and team 1 (seats 1 and 3).
@@ -283,17 +285,22 @@ class TeamHandState(HandState):
 
     # ----------------------------------------------------------------- observation
 
-    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
-        obs["teams"] = [list(t) for t in TEAMS]
-        obs["partner"] = partner_of(seat) if seat is not None else None
-        obs["turned_held"] = self.turned >= 0 and bool(self.hands[self.dealer] >> self.turned & 1)
-        obs["team_points"] = self.team_points()
-        obs["team_tricks"] = [self.tricks[0] + self.tricks[2], self.tricks[1] + self.tricks[3]]
-        obs["may_sing"] = self.may_sing if self.may_sing >= 0 else None
-        obs["window"] = (
-            {"seat": self.turn, "leader": self.leader} if self.phase == Phase.WINDOW else None
+    def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
+        window = self.phase == Phase.WINDOW
+        return replace(
+            obs,
+            teams=TeamView(
+                teams=tuple(tuple(t) for t in TEAMS),
+                partner=partner_of(seat) if seat is not None else None,
+                turned_held=self.turned >= 0 and bool(self.hands[self.dealer] >> self.turned & 1),
+                team_points=tuple(self.team_points()),
+                team_tricks=(self.tricks[0] + self.tricks[2], self.tricks[1] + self.tricks[3]),
+                may_sing=self.may_sing if self.may_sing >= 0 else None,
+                window_seat=self.turn if window else None,
+                window_leader=self.leader if window else None,
+                sung_suits=tuple(SUIT_LETTERS[s] for s in range(4) if self.sung >> s & 1),
+            ),
         )
-        obs["sung_suits"] = [SUIT_LETTERS[s] for s in range(4) if self.sung >> s & 1]
 
 
 class TeamMatch(MatchState):

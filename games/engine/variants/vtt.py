@@ -64,7 +64,8 @@ game with 101 points or more is credited with two games.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from dataclasses import replace
+from typing import ClassVar
 
 from games.engine.cards import (
     ABOVE,
@@ -76,6 +77,7 @@ from games.engine.cards import (
     index_of,
 )
 from games.engine.errors import CardNotInHandError, ObligationError
+from games.engine.observation import Observation, VTTView
 from games.engine.rules import explain_obligation
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.teams import TeamHandState, TeamMatch, team_of
@@ -286,18 +288,23 @@ class VTTHand(TeamHandState):
 
     # ----------------------------------------------------------------- observation
 
-    def _observe_extra(self, obs: dict[str, Any], seat: int | None) -> None:
-        super()._observe_extra(obs, seat)
-        obs["initial_trump"] = SUIT_LETTERS[self.initial_trump]
-        obs["suit_cycle"] = {SUIT_LETTERS[s]: SUIT_LETTERS[NEXT_TRUMP[s]] for s in range(4)}
+    def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
+        obs = super()._observe_extra(obs, seat)
         suits = []
         trump = self.initial_trump  # the final trump of each trick starts the next
         for t in self.history:
             lead, final = vtt_suits(list(t.cards), trump)
-            suits.append([SUIT_LETTERS[trump], SUIT_LETTERS[lead], SUIT_LETTERS[final]])
+            suits.append((SUIT_LETTERS[trump], SUIT_LETTERS[lead], SUIT_LETTERS[final]))
             trump = final
-        obs["trick_suits"] = suits
-        obs["trick_trump"] = SUIT_LETTERS[trump]
+        return replace(
+            obs,
+            vtt=VTTView(
+                initial_trump=SUIT_LETTERS[self.initial_trump],
+                suit_cycle={SUIT_LETTERS[s]: SUIT_LETTERS[NEXT_TRUMP[s]] for s in range(4)},
+                trick_suits=tuple(suits),
+                trick_trump=SUIT_LETTERS[trump],
+            ),
+        )
 
 
 class VTTMatch(TeamMatch):
