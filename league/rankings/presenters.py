@@ -1,0 +1,84 @@
+"""What the rankings pages show, built from what the selectors return: the variant tabs, the
+matches of a list with their replay link and variant name, the rating and points charts
+(:mod:`.charts`), and why a player is not on a leaderboard. Views call these; no query here.
+"""
+
+from __future__ import annotations
+
+from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from games import messages
+
+from . import charts
+from .selectors.history import RatingCurve
+from .selectors.points import Bin
+from .variants import variant_keys
+
+
+def variant_tabs(current: str) -> list[dict[str, object]]:
+    """A tab per rated variant, in the engine's order; ``current`` is marked."""
+    return [
+        {"key": key, "name": messages.variant_name(key), "current": key == current}
+        for key in variant_keys()
+    ]
+
+
+def replay_url(table_id: int) -> str | None:
+    """The table's page in ``games`` (its finished hands can be replayed from there)."""
+    try:
+        return reverse("games:table_detail", args=[table_id])
+    except NoReverseMatch:
+        return None
+
+
+def decorate_matches(matches: list) -> list:
+    """Each match with its ``replay_url`` and its ``variant_name`` in the reader's language."""
+    for match in matches:
+        match.replay_url = replay_url(match.table_id)
+        match.variant_name = messages.variant_name(match.variant)
+    return matches
+
+
+def rating_chart(curve: RatingCurve | None, variant_name: str) -> SafeString | str:
+    """The player's rating over his rated games (an SVG line), or "" without one."""
+    if curve is None:
+        return ""
+    return charts.line_chart_points(
+        curve.points,
+        count=curve.games,
+        low=curve.low,
+        high=curve.best,
+        title=_("Rating in %(variant)s") % {"variant": variant_name},
+        description=_("%(games)s rated games, from %(first)s to %(last)s; highest %(best)s.")
+        % {"games": curve.games, "first": curve.first, "last": curve.last, "best": curve.best},
+        x_label=_("rated games"),
+    )
+
+
+def points_chart(bins: list[Bin], variant_name: str) -> SafeString:
+    """How many hands ended with each band of points (an SVG bar chart)."""
+    labels_ = [f"{b.low}–{b.high - 1}" if b.high is not None else f"{b.low}+" for b in bins]
+    counts = [b.count for b in bins]
+    return charts.bar_chart(
+        labels_,
+        counts,
+        title=_("Points per hand in %(variant)s") % {"variant": variant_name},
+        description=_("How many hands ended with each band of points: %(bands)s.")
+        % {"bands": ", ".join(f"{lab}: {c}" for lab, c in zip(labels_, counts, strict=True) if c)},
+    )
+
+
+def absence_reason(reason: str, *, games: int = 0, needed: int = 0, days: int = 0) -> str:
+    """Why the player is not on the leaderboard (a ``Position.reason``), as the page says it."""
+    if reason == "provisional":
+        return _(
+            "Your rating is provisional: %(games)s of the %(needed)s rated games needed to "
+            "appear here."
+        ) % {"games": games, "needed": needed}
+    if reason == "inactive":
+        return _("You have played no rated game here in the last %(days)s days.") % {"days": days}
+    if reason == "not_member":
+        return _("You are not an active member of this club.")
+    return _("You have no rating in this variant yet: play a rated game.")
