@@ -86,5 +86,5 @@ def table_abandon(*, table_id: int, user: Any | None, reason: str) -> Table:
         abandoned_by=user,
     )
     announce(table)
-    announce_abandoned(table, seats, status=str(status), reason=reason, user=user)
+    announce_abandoned(table)
     return table

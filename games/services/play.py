@@ -48,7 +48,7 @@ from games.services.common import (
     seats_of,
     user_seat,
 )
-from games.services.ending import announce_finish
+from games.services.ending import announce_finished
 
 logger = logging.getLogger(__name__)
 
@@ -130,7 +130,7 @@ def _apply(
         raise e.StaleVersionError(version=index + 1)
     announce(table, match=match, countdown=countdown, seats=seats)
     if match.is_terminal():
-        announce_finish(table, seats)
+        announce_finished(table)
     return ActResult(
         version=table.version,
         action=notation,

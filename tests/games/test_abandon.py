@@ -16,6 +16,7 @@ from django.utils import timezone
 from games import errors, services, table_state
 from games.live import scheduler
 from games.models import ABANDON_REASON_MAX, HandRecord, Table, TableAction
+from games.outcome import OutcomeStatus
 from games.services import SeatSpec, play
 from games.signals import match_finished, table_abandoned
 
@@ -98,16 +99,17 @@ def test_creator_stops_a_game_against_bots(ana: Any) -> None:
     assert row.revision == table.revision + 1
     assert finished.calls == []  # not a result
     assert len(abandoned.calls) == 1
-    payload = abandoned.calls[0]
-    assert payload["table_id"] == table.pk
-    assert payload["status"] == "abandoned"
-    assert payload["reason"] == "Dinner time"
-    assert payload["abandoned_by"] == ana.pk
-    assert payload["seats"] == {0: ana.pk, 1: None, 2: None, 3: None}
-    assert payload["bot_levels"] == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
-    assert payload["version"] == row.version
-    assert payload["hands_finished"] == HandRecord.objects.filter(table=table).count()
-    assert (payload["source_kind"], payload["source_id"]) == ("", None)
+    assert set(abandoned.calls[0]) == {"outcome", "signal"}
+    outcome = abandoned.calls[0]["outcome"]
+    assert outcome.table_id == table.pk
+    assert outcome.status is OutcomeStatus.ABANDONED
+    assert outcome.reason == "Dinner time"
+    assert outcome.abandoned_by == ana.pk
+    assert outcome.seat_users == [ana.pk, None, None, None]
+    assert outcome.bot_levels == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
+    assert outcome.version == row.version
+    assert len(outcome.hands) == HandRecord.objects.filter(table=table).count()
+    assert (outcome.source_kind, outcome.source_id) == ("", None)
 
 
 def test_creator_may_not_stop_a_game_with_another_person(ana: Any, bruno: Any) -> None:
@@ -169,8 +171,8 @@ def test_staff_may_abandon_any_table(ana: Any, bruno: Any, make_user: Any) -> No
     row = fresh(table)
     assert row.status == Table.Status.ABANDONED
     assert row.abandoned_by_id == admin.pk
-    assert abandoned.calls[0]["source_kind"] == "fixture"
-    assert abandoned.calls[0]["source_id"] == 3
+    assert abandoned.calls[0]["outcome"].source_kind == "fixture"
+    assert abandoned.calls[0]["outcome"].source_id == 3
 
 
 def test_internal_callers_are_always_allowed(ana: Any, bruno: Any) -> None:
@@ -181,7 +183,7 @@ def test_internal_callers_are_always_allowed(ana: Any, bruno: Any) -> None:
     assert row.status == Table.Status.ABANDONED
     assert row.abandoned_by_id is None
     assert row.abandon_reason == "Pairing changed"
-    assert abandoned.calls[0]["abandoned_by"] is None
+    assert abandoned.calls[0]["outcome"].abandoned_by is None
 
 
 # ----------------------------------------------------------------------------- what it refuses
@@ -247,7 +249,7 @@ def test_an_open_table_is_closed_as_cancel_would(ana: Any, bruno: Any) -> None:
     assert row.status == Table.Status.CANCELLED
     assert row.finished_at is not None
     assert row.abandon_reason == "nobody came"
-    assert abandoned.calls[0]["status"] == "cancelled"
+    assert abandoned.calls[0]["outcome"].status is OutcomeStatus.CANCELLED
     assert finished.calls == []
     with pytest.raises(errors.TableNotOpenError):
         services.table_sit(table_id=table.pk, user=bruno)

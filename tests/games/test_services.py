@@ -407,12 +407,13 @@ def test_a_whole_match_keeps_hands_and_announces_the_result(ana: Any) -> None:
     assert len(hands) == table.result["hands_played"]
     assert [h.number for h in hands] == list(range(len(hands)))
     assert len(received) == 1
-    payload = received[0]
-    assert payload["table_id"] == table.pk and payload["variant"] == "cabrero"
-    assert payload["seats"] == {0: ana.pk, 1: None, 2: None, 3: None}
-    assert payload["places"] == table.result["places"]
-    assert payload["rated"] is False
-    assert payload["record"] == table.record
+    assert set(received[0]) == {"outcome", "signal"}
+    outcome = received[0]["outcome"]
+    assert outcome.table_id == table.pk and outcome.variant == "cabrero"
+    assert outcome.seat_users == [ana.pk, None, None, None]
+    assert list(outcome.places) == table.result["places"]
+    assert outcome.rated is False
+    assert outcome.record == table.record
     with pytest.raises(errors.TableNotPlayingError):
         services.table_act(table_id=table.pk, user=ana, action="1O", version=table.version)
 
