@@ -1,4 +1,8 @@
-"""Filters (django-filter). A value that does not parse is a 400 naming the field."""
+"""Filters (django-filter). A value that does not parse is a 400 naming the field.
+
+The variant keys the API takes are the engine's (``league.rankings.variants``), listed as
+:data:`API_VARIANTS`.
+"""
 
 from __future__ import annotations
 
