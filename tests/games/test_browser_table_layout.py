@@ -6,7 +6,9 @@ Every variant is opened against bots; once it is the player's turn, and again wi
 the trick, the felt (``#board``), the trick (``#trick``), every seat (``.seat``), the hand
 (``#hand``) and the turn line (``#turn``) lie inside the window, the page does not scroll, and
 the hand covers neither the trick nor any seat. Then keyboard play: a number key plays a card
-one may play, and the arrows move a visible focus along the hand.
+one may play, and the arrows move a visible focus along the hand. On a phone, the side panel is a
+drawer behind a button, the sound can be muted (and stays so), and with reduced motion the
+seat whose turn it is does not glow.
 
 With ``TUTE_SCREENSHOTS=<folder>`` in the environment the test also saves a screenshot of each
 variant at each size there (docs/screenshots/ holds the committed ones).
@@ -126,6 +128,8 @@ def test_every_variant_fits_the_screen_at_every_size(
     context = browser_context_factory(viewport={"width": 1280, "height": 800})
     db(lambda: log_in(context, base, ana))
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     for name, table in tables:
         _open(page, base, table)
         for width, height in SIZES:
@@ -146,6 +150,7 @@ def test_every_variant_fits_the_screen_at_every_size(
                 page.wait_for_timeout(400)
                 page.screenshot(path=str(folder / f"{name}-{width}x{height}.png"), scale="css")
         page.set_viewport_size({"width": 1280, "height": 800})
+    assert errors == []  # the motion and the sounds ran without a script error
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (375, 740)])
@@ -201,3 +206,57 @@ def test_keyboard_play_number_keys_and_arrows(
         "v => document.getElementById('table-live').dataset.version !== v", arg=version
     )
     assert page.locator(f'.hand-cards .card-button[value="{value}"]').count() == 0
+
+
+def test_phone_drawer_mute_and_reduced_motion(
+    asgi_server: str, browser_context_factory: Any
+) -> None:
+    base = asgi_server
+    ana = db(lambda: UserFactory(username="ana", display_name="Ana García"))
+    table = db(
+        lambda: services.table_create(
+            creator=ana, variant="cabrero", players=4, fill_with_bots=True, bot_level="random"
+        )
+    )
+    context = browser_context_factory(
+        viewport={"width": 375, "height": 740}, reduced_motion="reduce"
+    )
+    db(lambda: log_in(context, base, ana))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    _open(page, base, table)
+
+    # Reduced motion: the seat whose turn it is says so without glowing.
+    seat = page.locator("#board .seat.is-turn")
+    assert seat.evaluate("e => getComputedStyle(e).animationName") == "none"
+
+    # The side panel: off screen and inert until its button opens it; Escape closes it.
+    toggle = page.locator("#panel-toggle")
+    panel = page.locator("#table-panel")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert panel.get_attribute("inert") is not None
+    assert panel.bounding_box()["x"] >= 375
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert panel.get_attribute("inert") is None
+    page.wait_for_function(
+        "() => document.getElementById('table-panel').getBoundingClientRect().right <= 376"
+    )
+    assert panel.locator(".tally").is_visible()
+    page.keyboard.press("Escape")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert panel.get_attribute("inert") is not None
+
+    # Sound: on at first; muted by its button, and still muted on the next visit; M again.
+    sound = page.locator("#sound-toggle")
+    assert sound.get_attribute("aria-pressed") == "true"
+    sound.click()
+    assert sound.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("localStorage.getItem('tute-sound')") == "off"
+    page.reload()
+    page.locator("#connection.connection-online").wait_for()
+    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "false"
+    page.locator("body").press("m")
+    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
+    assert errors == []
