@@ -13,9 +13,24 @@ sender is :class:`games.models.Table`.
                      result: ``match_finished`` is never sent for that table. The outcome
                      says why (``reason``), who (``abandoned_by``), after how many actions
                      (``version``) and which hands were finished (``hands``).
+
+Two more tell a listener (league's notifications) when to call a player; they carry plain
+values, never a card:
+
+``player_arrived``   sent after commit when a seated person's first socket connects to a table
+                     that is open or in play. Keyword arguments: ``table_id: int``,
+                     ``user_id: int``, ``waiting_for: list[int]`` (ids of the seated people
+                     not connected now), ``source_kind: str``, ``source_id: int | None``.
+``turn_started``     sent after commit when the seat to act becomes a person's seat on a
+                     correspondence table (a time per move of an hour or more). Keyword
+                     arguments: ``table_id: int``, ``user_id: int``,
+                     ``deadline: datetime | None``, ``source_kind: str``,
+                     ``source_id: int | None``.
 """
 
 from django.dispatch import Signal
 
 match_finished = Signal()
 table_abandoned = Signal()
+player_arrived = Signal()
+turn_started = Signal()
