@@ -12,7 +12,8 @@ A :class:`Seat` holds a user or a bot level. A user's seat is played by a bot wh
 Each expired timer is a :class:`SeatTimeout` row. Finished hands are kept as
 :class:`HandRecord` rows (the engine's hand record and result); a finished match keeps its
 record and result on the table itself. A table stopped while in play is ``ABANDONED`` (with
-the reason and who stopped it): it has no result.
+the reason and who stopped it): it has no result. A seat remembers when its person first
+connected (``first_seen_at``) and whether it was forfeited for absence (``forfeited``).
 
 Tables opened by other apps (a tournament round) say so in ``source_kind`` / ``source_id``:
 plain fields, so that ``games`` never imports the app that made them.
@@ -107,6 +108,8 @@ class Table(models.Model):
     )
     source_kind = models.CharField(_("source kind"), max_length=40, blank=True)
     source_id = models.PositiveBigIntegerField(_("source id"), null=True, blank=True)
+    #: Whether the table's chat is open (a competition may turn it off: :mod:`games.chat`).
+    chat_enabled = models.BooleanField(_("chat"), default=True)
 
     class Meta:
         verbose_name = _("table")
@@ -178,6 +181,11 @@ class Seat(models.Model):
     #: A person's seat played by a bot until he takes it back.
     away = models.BooleanField(_("away"), default=False)
     timeouts = models.PositiveIntegerField(_("timeouts"), default=0)
+    #: When the seat's person first connected to the table (he appeared: the absence rule of
+    #: competitions reads it); None while he never did.
+    first_seen_at = models.DateTimeField(_("first seen at"), null=True, blank=True)
+    #: The seat was forfeited for absence (:func:`games.services.table_forfeit`).
+    forfeited = models.BooleanField(_("forfeited"), default=False)
 
     class Meta:
         verbose_name = _("seat")
@@ -293,3 +301,7 @@ class SeatTimeout(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id}:{self.position} at {self.version}"
+
+
+# The table chat's models live in their own package; importing them here registers them.
+from games.chat.models import ChatMessage, ChatMute, ChatReport  # noqa: E402, F401
