@@ -1,13 +1,16 @@
-"""Domain errors of the league app.
+"""The user errors every league app raises (clubs, competitions, rankings).
 
-Every ``LeagueError`` is a user error: its message is translated and meant for the page (views
-show it with django messages). ``LeaguePermissionError`` is the kind a view answers with 403.
+A :class:`UserError` is a user error: its message is translated and meant for the person who
+asked (pages show it with django messages, the API answers 400 with it, see
+:mod:`league.api.exceptions` and :mod:`league.view_actions`). :class:`NotAllowedError` is the
+kind answered with 403: the person's role does not allow the action. Each app derives its own
+errors from these two (:mod:`league.clubs.errors`, :mod:`league.competitions.errors`).
 """
 
 from __future__ import annotations
 
 
-class LeagueError(Exception):
+class UserError(Exception):
     """Something a player asked for that cannot be done; the message says why."""
 
     def __init__(self, message: str) -> None:
@@ -18,33 +21,5 @@ class LeagueError(Exception):
         return str(self.message)
 
 
-class LeaguePermissionError(LeagueError):
+class NotAllowedError(UserError):
     """The player's role does not allow the action."""
-
-
-class ClubNameTakenError(LeagueError):
-    pass
-
-
-class AlreadyMemberError(LeagueError):
-    pass
-
-
-class NotMemberError(LeagueError):
-    pass
-
-
-class LastAdminError(LeagueError):
-    """A club must keep at least one admin."""
-
-
-class InvalidInviteError(LeagueError):
-    pass
-
-
-class InvalidRoleError(LeagueError):
-    pass
-
-
-class NotPendingError(LeagueError):
-    pass

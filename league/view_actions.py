@@ -1,7 +1,7 @@
 """What the pages of ``league`` and ``competitions`` share: running one service call for a POST.
 
-A :class:`~league.errors.LeagueError` becomes an error message on the page and nothing changes;
-a :class:`~league.errors.LeaguePermissionError` (someone who may not do it) becomes a 403.
+A :class:`~league.errors.UserError` becomes an error message on the page and nothing changes;
+a :class:`~league.errors.NotAllowedError` (someone who may not do it) becomes a 403.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from .errors import LeagueError, LeaguePermissionError
+from .errors import NotAllowedError, UserError
 
 
 def perform(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
     """Run a service call; report the outcome as a message. Permission errors become 403."""
     try:
         action()
-    except LeaguePermissionError as error:
+    except NotAllowedError as error:
         raise PermissionDenied(error.message) from error
-    except LeagueError as error:
+    except UserError as error:
         messages.error(request, error.message)
         return False
     messages.success(request, success)

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 import factory
 from factory.django import DjangoModelFactory
 
-from league import services
-from league.models import Club, Membership, User
+from league.clubs import services
+from league.clubs.models import Club, Membership, User
 
 PASSWORD = "a-good-long-password-42"
 

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
-    path("", include("league.urls")),
+    path("", include("league.clubs.urls")),
     path("tables/", include("games.urls")),
     path("competitions/", include("league.competitions.urls")),
     path("rankings/", include("league.rankings.urls")),

@@ -10,7 +10,7 @@ import django_filters
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Club, User
+from league.clubs.models import Club, User
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating
 from league.rankings.selectors import active_members
 from league.rankings.variants import rating_shape, variant_keys

@@ -1,5 +1,5 @@
 """Object permissions of the API. Roles themselves are checked by the services (a
-``LeaguePermissionError`` becomes 403); these classes refuse early what needs no service."""
+``NotAllowedError`` becomes 403); these classes refuse early what needs no service."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 from rest_framework.request import Request
 
-from league.models import Club, Membership
+from league.clubs.models import Club, Membership
 
 
 def membership_of(user: Any, club: Club) -> Membership | None:

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games import messages
-from league.models import Club, Membership, User
+from league.clubs.models import Club, Membership, User
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating, RatingHistory
 
 # --- players --------------------------------------------------------------------------------

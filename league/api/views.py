@@ -1,4 +1,4 @@
-"""API views: thin viewsets over ``league.services`` (writes) and the selectors (reads).
+"""API views: thin viewsets over ``league.clubs.services`` (writes) and the selectors (reads).
 
 Reads are public; writes need a logged-in user (session or token), and the services check his
 role in the club (a refusal is a 403 with the reason). Finished matches are the only games the
@@ -27,9 +27,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import messages
-from league import selectors as league_selectors
-from league import services as league_services
-from league.models import Club, Membership, User
+from league.clubs import selectors as league_selectors
+from league.clubs import services as league_services
+from league.clubs.models import Club, Membership, User
 from league.rankings import selectors as rank_selectors
 from league.rankings.models import FinishedMatch, Rating
 from league.rankings.variants import rating_shape, variant_keys

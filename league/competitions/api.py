@@ -5,7 +5,7 @@ Reads, public like the pages: ``/api/tournaments/`` (and ``/{id}/``, ``/{id}/rou
 and ``/api/seasons/{id}/`` (divisions with standings and fixtures).
 
 A player's own writes, through the services the pages call (a ``CompetitionError``, as every
-``LeagueError``, becomes a 400 with its message, see ``league.api.exceptions``; nothing is
+``UserError``, becomes a 400 with its message, see ``league.api.exceptions``; nothing is
 written then):
 
 * ``POST /api/tournaments/{id}/entries/`` registers the caller (``{"partner": "<user name>"}``
@@ -31,7 +31,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.models import User
+from league.clubs.models import User
 
 from . import adapter, errors, selectors, services
 from .models import Fixture, League, Season, SeasonEntry, Tournament, TournamentEntry

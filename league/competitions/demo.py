@@ -14,8 +14,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from league.demo import DEMO_CLUB, demo_users
-from league.models import Club
+from league.clubs.demo import DEMO_CLUB, demo_users
+from league.clubs.models import Club
 
 from . import services
 from .models import League, Tournament

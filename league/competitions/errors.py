@@ -8,14 +8,14 @@ with 403. Nothing is written when one is raised: every service is atomic.
 
 from __future__ import annotations
 
-from league.errors import LeagueError, LeaguePermissionError
+from league.errors import NotAllowedError, UserError
 
 
-class CompetitionError(LeagueError):
+class CompetitionError(UserError):
     """A request about a tournament or a league that cannot be met; the message says why."""
 
 
-class CompetitionPermissionError(LeaguePermissionError):
+class CompetitionPermissionError(NotAllowedError):
     """Only the club's organisers and admins may do that."""
 
 

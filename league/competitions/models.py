@@ -32,7 +32,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Club
+from league.clubs.models import Club
 
 
 class Shape(models.TextChoices):

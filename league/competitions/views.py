@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from league.models import Club, Membership, User
+from league.clubs.models import Club, Membership, User
 from league.view_actions import perform as _perform
 from league.view_actions import perform_and_redirect
 

@@ -14,8 +14,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from games import messages
-from league import selectors as league_selectors
-from league.models import Club, User
+from league.clubs import selectors as league_selectors
+from league.clubs.models import Club, User
 
 from . import charts, conf, presenters, selectors
 from .variants import variant_keys

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from league.models import Club, Membership
+from league.clubs.models import Club, Membership
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from django.utils import timezone, translation
 
 from games import table_state
 from games.live import notify, scheduler
-from league.models import Membership
+from league.clubs.models import Membership
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
 

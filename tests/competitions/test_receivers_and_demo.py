@@ -12,10 +12,10 @@ from django.core.management import call_command
 from games.models import Table
 from games.selectors.outcomes import table_outcome
 from games.signals import match_finished
+from league.clubs.models import User
 from league.competitions import errors, receivers, services
 from league.competitions.demo import DEMO_LEAGUE, DEMO_TOURNAMENT
 from league.competitions.models import Board, Fixture, League, Tournament
-from league.models import User
 from tests.competitions.helpers import play_table
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from league.models import User
+from league.clubs.models import User
 from tests.factories import UserFactory
 
 

@@ -7,9 +7,9 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from league import services
-from league.errors import LeagueError
-from league.models import Profile, User
+from league.clubs import services
+from league.clubs.models import Profile, User
+from league.errors import UserError
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -102,10 +102,10 @@ def test_signup_with_an_unknown_language_is_refused() -> None:
 
 def test_signup_is_all_or_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     def fail(**kwargs: object) -> None:
-        raise LeagueError("profile could not be saved")
+        raise UserError("profile could not be saved")
 
     monkeypatch.setattr(services, "profile_update", fail)
-    with pytest.raises(LeagueError):
+    with pytest.raises(UserError):
         english_client().post(SIGNUP, signup_data())
     assert not User.objects.exists()
     assert not Profile.objects.exists()
@@ -191,8 +191,8 @@ def test_email_verification_none_sends_nothing(settings) -> None:
 
 def test_user_create_service_validates_password_and_name() -> None:
     services.user_create(username="fede", email="fede@example.com", password="bien-larga-clave-3")
-    with pytest.raises(LeagueError):
+    with pytest.raises(UserError):
         services.user_create(username="FEDE", email="f2@example.com", password="otra-clave-larga-5")
-    with pytest.raises(LeagueError):
+    with pytest.raises(UserError):
         services.user_create(username="gina", email="gina@example.com", password="123")
     assert list(User.objects.values_list("username", flat=True)) == ["fede"]

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.models import Membership
+from league.clubs.models import Membership
 from tests.factories import UserFactory, club_with
 
 pytestmark = pytest.mark.django_db

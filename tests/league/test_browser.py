@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from league.models import Club, Membership
+from league.clubs.models import Club, Membership
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

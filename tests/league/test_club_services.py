@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from league import errors, services
-from league.models import Club, Membership
+from league.clubs import errors, services
+from league.clubs.models import Club, Membership
 from tests.factories import UserFactory, club_with
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +44,7 @@ def test_club_slugs_stay_unique_and_avoid_reserved_words() -> None:
 
 
 def test_club_create_needs_a_name() -> None:
-    with pytest.raises(errors.LeagueError):
+    with pytest.raises(errors.UserError):
         services.club_create(name="   ", owner=UserFactory())
     assert not Club.objects.exists()
 
@@ -89,9 +89,9 @@ def test_members_and_strangers_cannot_answer_requests() -> None:
     club = club_with(members=[member], pending=[asker])
     membership = Membership.objects.get(club=club, user=asker)
     for actor in (member, stranger):
-        with pytest.raises(errors.LeaguePermissionError):
+        with pytest.raises(errors.NotAllowedError):
             services.membership_approve(membership=membership, actor=actor)
-        with pytest.raises(errors.LeaguePermissionError):
+        with pytest.raises(errors.NotAllowedError):
             services.membership_reject(membership=membership, actor=actor)
     assert role_of(club, asker) == ("member", "pending")
 
@@ -100,7 +100,7 @@ def test_pending_organiser_has_no_powers() -> None:
     asker, other = UserFactory(), UserFactory()
     club = club_with(pending=[asker, other])
     Membership.objects.filter(club=club, user=asker).update(role="organiser")
-    with pytest.raises(errors.LeaguePermissionError):
+    with pytest.raises(errors.NotAllowedError):
         services.membership_approve(
             membership=Membership.objects.get(club=club, user=other), actor=asker
         )
@@ -133,7 +133,7 @@ def test_only_admins_rotate_the_invitation_link() -> None:
     organiser = UserFactory()
     club = club_with(organisers=[organiser])
     old = club.invite_token
-    with pytest.raises(errors.LeaguePermissionError):
+    with pytest.raises(errors.NotAllowedError):
         services.club_rotate_invite(club=club, actor=organiser)
     club.refresh_from_db()
     assert club.invite_token == old
@@ -158,7 +158,7 @@ def test_organisers_cannot_change_roles() -> None:
     organiser, member = UserFactory(), UserFactory()
     club = club_with(organisers=[organiser], members=[member])
     m = Membership.objects.get(club=club, user=member)
-    with pytest.raises(errors.LeaguePermissionError):
+    with pytest.raises(errors.NotAllowedError):
         services.membership_set_role(membership=m, role="admin", actor=organiser)
     assert role_of(club, member) == ("member", "active")
 
@@ -219,7 +219,7 @@ def test_admins_remove_members_but_not_themselves() -> None:
     member, organiser = UserFactory(), UserFactory()
     club = club_with(members=[member], organisers=[organiser])
     admin = club.created_by
-    with pytest.raises(errors.LeaguePermissionError):
+    with pytest.raises(errors.NotAllowedError):
         services.membership_remove(
             membership=Membership.objects.get(club=club, user=member), actor=organiser
         )
@@ -227,7 +227,7 @@ def test_admins_remove_members_but_not_themselves() -> None:
         membership=Membership.objects.get(club=club, user=member), actor=admin
     )
     assert role_of(club, member) is None
-    with pytest.raises(errors.LeagueError):
+    with pytest.raises(errors.UserError):
         services.membership_remove(
             membership=Membership.objects.get(club=club, user=admin), actor=admin
         )
@@ -238,7 +238,7 @@ def test_club_update_is_for_admins_and_keeps_names_unique() -> None:
     organiser = UserFactory()
     club = club_with(organisers=[organiser], name="Uno")
     club_with(name="Dos")
-    with pytest.raises(errors.LeaguePermissionError):
+    with pytest.raises(errors.NotAllowedError):
         services.club_update(club=club, actor=organiser, name="Tres", description="")
     with pytest.raises(errors.ClubNameTakenError):
         services.club_update(club=club, actor=club.created_by, name="DOS", description="")

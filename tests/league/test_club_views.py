@@ -7,7 +7,7 @@ from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
 
-from league.models import Club, Membership
+from league.clubs.models import Club, Membership
 from tests.factories import UserFactory, club_with
 
 pytestmark = pytest.mark.django_db
@@ -175,7 +175,7 @@ def test_admin_removes_a_member(user, other_user, client_for) -> None:
     theirs = Membership.objects.get(club=club, user=other_user)
     page = client_for(user).get(reverse("league:club_detail", args=[club.slug])).content.decode()
     # One click does not remove anybody: the button only opens a confirmation naming him.
-    assert "<summary class=\"button button-danger\">Remove…</summary>" in page
+    assert '<summary class="button button-danger">Remove…</summary>' in page
     assert "Yes, remove Bruno Rossi from the club" in page
     response = client_for(user).post(url("membership_remove", club, theirs), follow=True)
     assert "Bruno Rossi is no longer in the club." in response.content.decode()

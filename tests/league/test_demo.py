@@ -8,8 +8,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from league.demo import DEMO_CLUB, DEMO_PLAYERS
-from league.models import Club, Membership, User
+from league.clubs.demo import DEMO_CLUB, DEMO_PLAYERS
+from league.clubs.models import Club, Membership, User
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
-from league.errors import LeagueError
-from league.models import Profile, initials_of
+from league.clubs import services
+from league.clubs.models import Profile, initials_of
+from league.errors import UserError
 from tests.factories import UserFactory
 
 PROFILE = reverse("league:profile")
@@ -85,7 +85,7 @@ def test_profile_update_refuses_bad_input_and_changes_nothing(user, client_for, 
 
 @pytest.mark.django_db
 def test_profile_update_service_refuses_unknown_language(user) -> None:
-    with pytest.raises(LeagueError):
+    with pytest.raises(UserError):
         services.profile_update(user=user, display_name="A", country="", preferred_language="de")
     user.profile.refresh_from_db()
     assert user.profile.display_name == "Ana García"

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from league.models import Club, Membership, User
+from league.clubs.models import Club, Membership, User
 from tests.factories import UserFactory, club_with
 from tute_site.settings.env import local_secret_key
 

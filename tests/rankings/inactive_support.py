@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from league.models import User
+from league.clubs.models import User
 from league.rankings import services
 from tests.factories import UserFactory, club_with
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 
-from league import selectors as league_selectors
+from league.clubs import selectors as league_selectors
 from league.rankings import selectors
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating
 from tests.rankings.inactive_support import CABRERO_TABLE, deactivate, played_with_zoe

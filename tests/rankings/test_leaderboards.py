@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from league.models import Membership
+from league.clubs.models import Membership
 from league.rankings import selectors
 from league.rankings.models import Rating
 from tests.factories import MembershipFactory, UserFactory, club_with

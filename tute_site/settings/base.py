@@ -21,7 +21,7 @@ DATABASE_URL = env_str("DATABASE_URL") or None
 
 INSTALLED_APPS = [
     # Project apps come first so that their templates override the packages' ones.
-    "league",
+    "league.clubs",
     "league.rankings",
     "games",
     "league.competitions",
@@ -56,7 +56,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "league.middleware.PreferredLanguageMiddleware",
+    "league.clubs.middleware.PreferredLanguageMiddleware",
 ]
 
 ROOT_URLCONF = "tute_site.urls"
@@ -89,8 +89,8 @@ AUTHENTICATION_BACKENDS = [
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {
-        # Django's, with its message in our catalogues (see league/validators.py).
-        "NAME": "league.validators.MinimumLengthValidator",
+        # Django's, with its message in our catalogues (see league/clubs/validators.py).
+        "NAME": "league.clubs.validators.MinimumLengthValidator",
         "OPTIONS": {"min_length": 8},
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -102,7 +102,7 @@ LOGIN_REDIRECT_URL = "league:home"
 # django-allauth: sign up with a user name, an email and a password; log in with either.
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
-ACCOUNT_FORMS = {"signup": "league.forms.SignupForm"}
+ACCOUNT_FORMS = {"signup": "league.clubs.forms.SignupForm"}
 # "none", "optional" (a link is mailed, nothing waits on it) or "mandatory" (no login before it).
 ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_LOGOUT_ON_GET = False

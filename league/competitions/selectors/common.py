@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from league.models import Club, Membership, User
+from league.clubs.models import Club, Membership, User
 
 ENTRY_RELATED = ("player__profile", "partner__profile")
 

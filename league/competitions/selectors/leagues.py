@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from league.models import Club
+from league.clubs.models import Club
 
 from .. import adapter
 from ..formats import READY_MINUTES

@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from league.models import Club
+from league.clubs.models import Club
 
 from .. import seeding
 from ..models import Board, BoardSeat, ChangeLog, Round, Tournament, TournamentEntry

@@ -19,7 +19,7 @@ from django.utils import formats as dj_formats
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.models import Club, Membership
+from league.clubs.models import Club, Membership
 
 from .. import errors, formats
 from ..models import ChangeLog, League, Season, Shape, Tournament

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.models import User
+from league.clubs.models import User
 
 from .. import errors, schedule
 from ..formats import READY_MINUTES

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.models import Club, User
+from league.clubs.models import Club, User
 
 from .. import errors, formats
 from ..models import Division, Fixture, League, Season, SeasonEntry, Shape

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.models import User
+from league.clubs.models import User
 
 from .. import errors
 from ..models import (

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from league.models import User
+from league.clubs.models import User
 from league.pairing import PairingError, pair
 
 from .. import adapter, errors, seeding

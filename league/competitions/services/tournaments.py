@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.models import Club, User
+from league.clubs.models import Club, User
 
 from .. import errors, formats
 from ..models import ChangeLog, NoShowRule, Tournament, TournamentEntry

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, QuerySet, Sum
 
-from league.models import Club, User
+from league.clubs.models import Club, User
 
 from ..models import FinishedMatch, MatchParticipant
 from .matches import LIST_DEFERRED, with_seats

@@ -14,7 +14,7 @@ from datetime import datetime
 from django.db import connection
 from django.db.models import Case, F, Q, QuerySet, When
 
-from league.models import User
+from league.clubs.models import User
 
 from ..models import RatingHistory
 from .visibility import Viewer, private_seats_of, sees_matches_of

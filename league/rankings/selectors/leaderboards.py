@@ -14,7 +14,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from league.models import Club, User
+from league.clubs.models import Club, User
 
 from .. import conf
 from ..models import Rating

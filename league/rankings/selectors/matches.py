@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
-from league.models import Club, User
+from league.clubs.models import Club, User
 
 from ..models import FinishedMatch, MatchParticipant, RatingHistory
 from .visibility import Viewer, active_members, sees_matches_of, visible_matches, visible_seats

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, Q, Sum
 
-from league.models import User
+from league.clubs.models import User
 
 from ..models import MatchParticipant, Rating
 from ..variants import variant_keys

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from league.models import User
+from league.clubs.models import User
 
 from ..models import MatchParticipant
 

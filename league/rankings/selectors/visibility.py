@@ -17,7 +17,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 
-from league.models import Club, Membership, User
+from league.clubs.models import Club, Membership, User
 
 from ..models import FinishedMatch, MatchParticipant
 

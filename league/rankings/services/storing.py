@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from league.models import User
+from league.clubs.models import User
 
 from ..models import FinishedMatch, MatchParticipant
 from ..tally import tally_match

@@ -37,7 +37,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.engine.variant import variants
-from league.models import Profile, User
+from league.clubs.models import Profile, User
 from league.rankings import selectors, services, views
 from league.rankings.models import FinishedMatch, MatchParticipant
 from league.rankings.tally import side_of

@@ -1,7 +1,7 @@
 """Pages of the league app: home, profile and clubs.
 
-Thin adapters: parse the request, call a service, show the outcome. A ``LeagueError`` becomes a
-message on the page; a ``LeaguePermissionError`` a 403. Member management answers htmx
+Thin adapters: parse the request, call a service, show the outcome. A ``UserError`` becomes a
+message on the page; a ``NotAllowedError`` a 403. Member management answers htmx
 requests with the ``members`` partial of the club page and ordinary posts with a redirect.
 """
 
@@ -16,13 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from league.clubs.errors import ClubNameTakenError, NotAllowedError, UserError
+from league.view_actions import perform as _perform
+from league.view_actions import perform_and_redirect
+
 from . import selectors, services
-from .errors import ClubNameTakenError, LeagueError, LeaguePermissionError
 from .forms import ClubForm, ProfileForm
 from .middleware import remember_language
 from .models import Club, Language, Membership
-from .view_actions import perform as _perform
-from .view_actions import perform_and_redirect
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -50,7 +51,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             profile = services.profile_update(user=request.user, **form.cleaned_data)
-        except LeagueError as error:
+        except UserError as error:
             form.add_error(None, error.message)
         else:
             remember_language(request, profile.preferred_language)
@@ -88,7 +89,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
             club = services.club_create(owner=request.user, **form.cleaned_data)
         except ClubNameTakenError as error:
             form.add_error("name", error.message)
-        except LeagueError as error:
+        except UserError as error:
             form.add_error(None, error.message)
         else:
             messages.success(
@@ -110,11 +111,11 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             club = services.club_update(club=club, actor=request.user, **form.cleaned_data)
-        except LeaguePermissionError as error:
+        except NotAllowedError as error:
             raise PermissionDenied(error.message) from error
         except ClubNameTakenError as error:
             form.add_error("name", error.message)
-        except LeagueError as error:
+        except UserError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("The club is saved."))

@@ -3,7 +3,7 @@
 ``User`` is the login (user name, email, password), kept as a model of our own so it can grow;
 ``Profile`` is what other players see (display name, country, language). A ``Club`` has
 ``Membership`` rows: one per player, with a role and a status (a join request is a pending
-membership). Changes go through ``league.services``; these models hold data and invariants.
+membership). Changes go through ``league.clubs.services``; these models hold data and invariants.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import django.db.models.deletion
 import django.db.models.functions.text
 import django.utils.timezone
 import django_countries.fields
-import league.models
+import league.clubs.models
 from django.conf import settings
 from django.db import migrations, models
 
@@ -52,7 +52,7 @@ class Migration(migrations.Migration):
                 ('name', models.CharField(max_length=80, verbose_name='name')),
                 ('slug', models.SlugField(max_length=90, unique=True, verbose_name='slug')),
                 ('description', models.TextField(blank=True, max_length=2000, verbose_name='description')),
-                ('invite_token', models.CharField(default=league.models.new_invite_token, max_length=64, unique=True, verbose_name='invitation token')),
+                ('invite_token', models.CharField(default=league.clubs.models.new_invite_token, max_length=64, unique=True, verbose_name='invitation token')),
                 ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created at')),
                 ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by')),
             ],

@@ -1,9 +1,9 @@
 """Every change the league app makes to the database.
 
 Each service is a keyword-only function named ``<thing>_<action>``, runs in one transaction and
-raises a ``league.errors.LeagueError`` (with a message for the player) when the request cannot
+raises a ``league.errors.UserError`` (with a message for the player) when the request cannot
 be met, so that nothing is ever half-written. Permission checks live here, not in the views:
-a ``LeaguePermissionError`` means the actor's role does not allow the action.
+a ``NotAllowedError`` means the actor's role does not allow the action.
 
 Roles: *admins* manage the club (roles, removals, the invitation link); *organisers* answer
 join requests (and later run the club's competitions); *members* play.
@@ -17,7 +17,8 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from . import errors
+from league.clubs import errors
+
 from .models import Club, Language, Membership, Profile, User, new_invite_token
 
 RESERVED_SLUGS = frozenset({"new"})
@@ -40,12 +41,12 @@ def user_create(
 ) -> User:
     """A new player with a profile (sign-up itself goes through allauth's form)."""
     if User.objects.filter(username__iexact=username).exists():
-        raise errors.LeagueError(_("That user name is already taken."))
+        raise errors.UserError(_("That user name is already taken."))
     user = User(username=username, email=email, is_staff=is_staff, is_superuser=is_superuser)
     try:
         validate_password(password, user)
     except ValidationError as exc:
-        raise errors.LeagueError(" ".join(exc.messages)) from exc
+        raise errors.UserError(" ".join(exc.messages)) from exc
     user.set_password(password)
     user.save()
     profile_update(
@@ -68,7 +69,7 @@ def profile_update(
     *, user: User, display_name: str, country: str, preferred_language: str
 ) -> Profile:
     if preferred_language not in Language.values:
-        raise errors.LeagueError(_("Choose one of the languages offered."))
+        raise errors.UserError(_("Choose one of the languages offered."))
     profile, _created = Profile.objects.select_for_update().get_or_create(user=user)
     profile.display_name = " ".join(display_name.split())
     profile.country = country
@@ -76,7 +77,7 @@ def profile_update(
     try:
         profile.full_clean(exclude=["user"])
     except ValidationError as exc:
-        raise errors.LeagueError(" ".join(exc.messages)) from exc
+        raise errors.UserError(" ".join(exc.messages)) from exc
     profile.save()
     return profile
 
@@ -84,7 +85,7 @@ def profile_update(
 @transaction.atomic
 def profile_set_language(*, user: User, language: str) -> Profile:
     if language not in Language.values:
-        raise errors.LeagueError(_("Choose one of the languages offered."))
+        raise errors.UserError(_("Choose one of the languages offered."))
     profile, _created = Profile.objects.select_for_update().get_or_create(user=user)
     if profile.preferred_language != language:
         profile.preferred_language = language
@@ -98,9 +99,9 @@ def profile_set_language(*, user: User, language: str) -> Profile:
 def _clean_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise errors.LeagueError(_("A club needs a name."))
+        raise errors.UserError(_("A club needs a name."))
     if len(name) > Club._meta.get_field("name").max_length:  # type: ignore[operator]
-        raise errors.LeagueError(_("That name is too long."))
+        raise errors.UserError(_("That name is too long."))
     return name
 
 
@@ -131,14 +132,14 @@ def _active_membership(club: Club, user: User) -> Membership | None:
 def _require_organiser(club: Club, actor: User) -> Membership:
     membership = _active_membership(club, actor)
     if membership is None or not membership.can_organise:
-        raise errors.LeaguePermissionError(_("Only the club's organisers and admins can do that."))
+        raise errors.NotAllowedError(_("Only the club's organisers and admins can do that."))
     return membership
 
 
 def _require_admin(club: Club, actor: User) -> Membership:
     membership = _active_membership(club, actor)
     if membership is None or not membership.is_admin:
-        raise errors.LeaguePermissionError(_("Only the club's admins can do that."))
+        raise errors.NotAllowedError(_("Only the club's admins can do that."))
     return membership
 
 
@@ -323,5 +324,5 @@ def membership_remove(*, membership: Membership, actor: User) -> None:
     """Remove a member from the club (admins). To leave yourself, use ``club_leave``."""
     _require_admin(membership.club, actor)
     if membership.user_id == actor.pk:
-        raise errors.LeagueError(_("To leave the club yourself, use “Leave club”."))
+        raise errors.UserError(_("To leave the club yourself, use “Leave club”."))
     Membership.objects.filter(pk=membership.pk).delete()
