@@ -16,6 +16,8 @@ Client → server (JSON text frames):
     every socket of the table) or as an ``error`` frame to this socket only.
 ``{"type": "take_back"}``  play my seat myself again after a timeout.
 ``{"type": "ping"}``       answered by ``{"type": "pong"}``.
+``{"type": "chat", ...}``  the table chat (:mod:`games.chat.socket`: frames both ways; a socket
+                           opened with ``?only=chat`` gets chat frames and no state frames).
 
 Server → client:
 
@@ -52,6 +54,7 @@ from django.utils import translation
 
 from games import conf, presenters, selectors, services, snapshots
 from games import errors as e
+from games.chat import socket as chat_socket
 from games.live import lobby, notify, scheduler
 from games.live.loop import bind_loop
 
@@ -241,6 +244,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             language_of(cookies.get(settings.LANGUAGE_COOKIE_NAME)) or settings.LANGUAGE_CODE
         )
         self.sent_revision = -1
+        self.chat_only = b"only=chat" in self.scope.get("query_string", b"")
         self.group = notify.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         bind_loop(asyncio.get_running_loop())
@@ -274,6 +278,13 @@ class TableConsumer(AsyncWebsocketConsumer):
                 )
             elif kind == "ping":
                 await self.send(text_data='{"type": "pong"}')
+            elif kind == "chat":
+                await self._call(
+                    chat_socket.post_frame,
+                    table_id=self.table_id,
+                    user=self.scope["user"],
+                    frame=frame,
+                )
             else:
                 raise e.BadFrameError()
         except e.TableError as error:
@@ -341,9 +352,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self._send_state(revision=revision)
 
+    async def chat_message(self, event: dict[str, Any]) -> None:
+        frame = await db_read(
+            chat_socket.frame_for,
+            event=event,
+            table_id=self.table_id,
+            user=self.scope["user"],
+            language=self.language,
+        )
+        if frame is not None:
+            await self.send(text_data=json.dumps(frame))
+
     async def _send_state(
         self, *, missed_since: int | None = None, force: bool = False, revision: int | None = None
     ) -> None:
+        if self.chat_only:
+            return
         # After a move every socket of the table re-renders the same revision: the first one
         # (or the writer, in this process) reads it, the others find it in memory and render
         # on the event loop without a trip to a thread.
