@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import messages as game_messages
-from games import presenters, selectors, services, snapshots
+from games import presenters, selectors, services, snapshots, sources
 from games.engine import REGISTRY, get_variant
 from games.errors import TableError
 from games.forms import TableForm, variant_choices
@@ -165,6 +165,8 @@ def _detail_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "can_abandon": table.is_playing
         and services.may_abandon(table=table, seats=snapshot.seats, user=request.user),
         "abandon_reason_max": ABANDON_REASON_MAX,
+        # What the table was opened for (a competition registers how to name it and link it).
+        "source": sources.describe(source_kind=table.source_kind, source_id=table.source_id),
     }
     started = table.is_finished or table.is_playing or table.is_abandoned
     may_replay = not table.is_private or view.your_seat is not None or request.user.is_staff

@@ -29,6 +29,7 @@ class CompetitionsConfig(AppConfig):
     )
 
     def ready(self) -> None:
-        from . import receivers
+        from . import receivers, table_sources
 
         receivers.connect()
+        table_sources.connect()

@@ -3,6 +3,12 @@
 The tournament and league forms follow the chosen game, like the table form of ``games``: the
 options are those the engine's variant declares (``?variant=`` picks the game before the form is
 filled in). Match points are typed per table size ("4 2 1 0"); tiebreaks are chosen in order.
+
+The page posts, in the hidden ``built_for``, the game its fields were built for. A form whose
+chosen game differs (the game was changed in the page without its fields following) is never
+saved: :attr:`EventForm.game_changed` tells the view, which shows a fresh form of the chosen
+game (:meth:`EventForm.carried_over`) asking to check the options. ``choose_game`` is the
+button that only changes the game.
 """
 
 from __future__ import annotations
@@ -28,6 +34,12 @@ from .models import NoShowRule
 
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
 TIEBREAK_SLOTS = 6
+#: The hidden input naming the game the page's fields were built for.
+BUILT_FOR = "built_for"
+#: The submit button that changes the game without creating anything.
+CHOOSE_GAME = "choose_game"
+#: Fields whose choices or defaults depend on the game (with the options and match points).
+GAME_FIELDS = ("table_size", "min_table_size")
 
 
 def _datetime_field(label: Any, *, required: bool, help_text: Any = "") -> forms.DateTimeField:
@@ -120,6 +132,33 @@ class EventForm(forms.Form):
             if data.get(f"tiebreak_{slot}")
         ]
         return data
+
+    @property
+    def game_changed(self) -> bool:
+        """Submitted for another game than the one its fields were built for (``built_for``);
+        such a form is not to be saved: its options, table sizes and points belong to the
+        other game. A submission without ``built_for`` (a client not using the page) reads
+        every field for the game it names."""
+        built_for = self.data.get(BUILT_FOR) if self.is_bound else None
+        return bool(built_for) and built_for != self.variant_key
+
+    def game_label(self) -> str:
+        return str(dict(self.fields["variant"].choices).get(self.variant_key, self.variant_key))
+
+    def carried_over(self) -> dict[str, Any]:
+        """The initial values of a fresh form for the chosen game: what was typed in the fields
+        every game shares; the fields of the game (options, table sizes, points) are left to
+        that game's defaults."""
+        out: dict[str, Any] = {"variant": self.variant_key}
+        for name, field in self.fields.items():
+            if name == "variant" or name in GAME_FIELDS:
+                continue
+            if name.startswith((OPTION_PREFIX, "points_")):
+                continue
+            out[name] = field.widget.value_from_datadict(
+                self.data, self.files, self.add_prefix(name)
+            )
+        return out
 
     def options(self) -> dict[str, Any]:
         variant = get_variant(self.variant_key)

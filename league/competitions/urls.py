@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import create_views, views
 
 app_name = "competitions"
 
@@ -10,7 +10,11 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("mine/", views.my_matches, name="my_matches"),
     # tournaments
-    path("clubs/<slug:slug>/tournaments/new/", views.tournament_create, name="tournament_create"),
+    path(
+        "clubs/<slug:slug>/tournaments/new/",
+        create_views.tournament_create,
+        name="tournament_create",
+    ),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament_detail"),
     path("tournaments/<int:pk>/register/", views.tournament_register, name="tournament_register"),
     path("tournaments/<int:pk>/withdraw/", views.tournament_withdraw, name="tournament_withdraw"),
@@ -40,7 +44,7 @@ urlpatterns = [
         name="tournament_results_csv",
     ),
     # leagues
-    path("clubs/<slug:slug>/leagues/new/", views.league_create, name="league_create"),
+    path("clubs/<slug:slug>/leagues/new/", create_views.league_create, name="league_create"),
     path("leagues/<int:pk>/", views.league_detail, name="league_detail"),
     path("seasons/<int:pk>/", views.season_detail, name="season_detail"),
     path("seasons/<int:pk>/register/", views.season_register, name="season_register"),

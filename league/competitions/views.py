@@ -1,4 +1,5 @@
-"""Pages of competitions: tournaments, leagues, "my matches", CSV exports.
+"""Pages of competitions: tournaments, leagues, "my matches", CSV exports (the pages that
+create a tournament or a league are in :mod:`.create_views`).
 
 Thin adapters: parse the request, call a service, show the outcome. A
 :class:`~league.competitions.errors.CompetitionError` becomes a message on the page and nothing
@@ -28,24 +29,16 @@ from league.view_actions import perform as _perform
 from league.view_actions import perform_and_redirect
 
 from . import errors, selectors, services
-from .forms import LeagueForm, ResultForm, TournamentForm, main_fields
+from .forms import ResultForm
 from .models import (
     BoardSeat,
     Fixture,
     FixtureSeat,
-    League,
     Round,
     Season,
     Tournament,
     TournamentEntry,
 )
-
-
-def _club_or_404(slug: str) -> Club:
-    club = selectors.club_for_slug(slug=slug)
-    if club is None:
-        raise Http404(_("There is no such club."))
-    return club
 
 
 def _require_organiser(club: Club, user: object) -> None:
@@ -97,36 +90,6 @@ def _partners(request: HttpRequest, club: Club, shape: str) -> dict[str, list[Us
     if shape != "pairs" or not request.user.is_authenticated:
         return {}
     return {"partners": [u for u in _club_members(club) if u.pk != request.user.pk]}
-
-
-def _event_create(
-    request: HttpRequest,
-    slug: str,
-    *,
-    kind: str,
-    form_class: type[TournamentForm] | type[LeagueForm],
-    create: Callable[..., Tournament | League],
-    success: str,
-) -> HttpResponse:
-    """The page that creates a tournament or a league (organisers and admins of the club)."""
-    club = _club_or_404(slug)
-    _require_organiser(club, request.user)
-    form = form_class(request.POST or None, initial=request.GET.dict())
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = create(club=club, organiser=request.user, **form.service_kwargs())
-        except errors.CompetitionPermissionError as error:
-            raise PermissionDenied(error.message) from error
-        except errors.CompetitionError as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(request, success)
-            return redirect(event)
-    return render(
-        request,
-        "competitions/event_form.html",
-        {"form": form, "club": club, "kind": kind, "main_fields": main_fields(form)},
-    )
 
 
 def _register(
@@ -205,18 +168,6 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 # ----------------------------------------------------------------------------- tournaments
 
 
-@login_required
-def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
-    return _event_create(
-        request,
-        slug,
-        kind="tournament",
-        form_class=TournamentForm,
-        create=services.tournament_create,
-        success=_("The tournament is ready: players can register."),
-    )
-
-
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament_or_404(pk)
     can_organise = selectors.may_organise(club=tournament.club, user=request.user)
@@ -225,6 +176,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "can_organise": can_organise,
+        # The organiser's panel has buttons until the tournament ends, and nothing after.
+        "organiser_panel": can_organise and tournament.status != Tournament.Status.FINISHED,
         "my_entry": selectors.entry_of(tournament=tournament, user=request.user),
         "entries": selectors.tournament_field(tournament=tournament),
         "rounds": rounds,
@@ -404,18 +357,6 @@ def tournament_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 # ----------------------------------------------------------------------------- leagues
 
 
-@login_required
-def league_create(request: HttpRequest, slug: str) -> HttpResponse:
-    return _event_create(
-        request,
-        slug,
-        kind="league",
-        form_class=LeagueForm,
-        create=services.league_create,
-        success=_("The league is ready: players can join its first season."),
-    )
-
-
 def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     league = selectors.league_get(pk=pk)
     if league is None:
@@ -441,6 +382,9 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tiebreak_names": [selectors.tiebreak_label(n) for n in league.tiebreaks],
         "tiebreak_columns": selectors.tiebreak_columns(league.tiebreaks),
         "changes": selectors.season_changes(season=season)[:50],
+        "undecided_fixtures": selectors.season_undecided_fixtures(season=season)
+        if can_organise and season.status == Season.Status.RUNNING
+        else 0,
         "now": timezone.now(),
         "is_member": request.user.is_authenticated
         and Membership.objects.filter(

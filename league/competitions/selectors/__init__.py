@@ -32,6 +32,7 @@ from .leagues import (
     season_entry_get,
     season_entry_of,
     season_get,
+    season_undecided_fixtures,
 )
 from .my_matches import MyMatch, my_matches
 from .standings import (
@@ -87,6 +88,7 @@ __all__ = [
     "season_get",
     "season_results_csv",
     "season_standings_csv",
+    "season_undecided_fixtures",
     "tiebreak_choices",
     "tiebreak_columns",
     "tiebreak_label",

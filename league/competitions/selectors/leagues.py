@@ -38,6 +38,16 @@ def season_get(*, pk: int) -> Season | None:
     return Season.objects.select_related("league__club").filter(pk=pk).first()
 
 
+def season_undecided_fixtures(*, season: Season) -> int:
+    """How many fixtures of the season have no result yet (neither played nor forfeited). A
+    season in play can be closed when there are none: the service that closes it
+    (:func:`league.competitions.services.season_close`) asks this, and so does the page
+    before it offers to close."""
+    return season.fixtures.exclude(
+        status__in=[Fixture.Status.PLAYED, Fixture.Status.FORFEITED]
+    ).count()
+
+
 def season_current(*, league: League) -> Season | None:
     """The season in play, else the one open for registration, else the last one."""
     seasons = list(league.seasons.order_by("-number"))

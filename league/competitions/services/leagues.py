@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from league.clubs.models import Club, User
 
 from .. import errors, formats
-from ..models import Division, Fixture, League, Season, SeasonEntry, Shape
+from ..models import Division, League, Season, SeasonEntry, Shape
+from ..selectors.leagues import season_undecided_fixtures
 from ..selectors.standings import division_standings
 from .common import (
     active_membership,
@@ -215,9 +216,7 @@ def season_close(*, season: Season, by: User, now: datetime | None = None) -> Se
     season = Season.objects.select_for_update().get(pk=season.pk)
     if season.status != Season.Status.RUNNING:
         raise errors.SeasonError(_("Only a season in play can be closed."))
-    open_count = season.fixtures.exclude(
-        status__in=[Fixture.Status.PLAYED, Fixture.Status.FORFEITED]
-    ).count()
+    open_count = season_undecided_fixtures(season=season)
     if open_count:
         raise errors.SeasonError(
             _("%(n)s fixtures are still to be decided: wait until every play window has closed.")
