@@ -35,11 +35,19 @@ Server → client:
 Every change to the table reaches the group ``table-<id>`` as ``table.changed`` with its
 version and revision, after the change committed; each consumer then renders its own view,
 so no frame ever holds another seat's cards.
+
+**Presence.** A seated person's socket counts in :mod:`games.presence` while it is open (and
+refreshes its count every ``PRESENCE_REFRESH`` seconds); his first connection is recorded on
+his seat (:mod:`games.services.presence`). When a seated person's first socket opens or his
+last one closes, the group gets ``table.presence`` with the seated users connected now, and
+every socket re-renders its view with a "connected" or "not connected" mark on each person's
+seat (``games/_presence.html``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 from concurrent.futures import ThreadPoolExecutor
@@ -52,11 +60,12 @@ from django.db import InterfaceError, OperationalError, connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import conf, presenters, selectors, services, snapshots
+from games import conf, presence, presenters, selectors, services, snapshots
 from games import errors as e
 from games.chat import socket as chat_socket
 from games.live import lobby, notify, scheduler
 from games.live.loop import bind_loop
+from games.services import presence as presence_services
 
 #: Session key holding the ids of private tables whose invitation link the user opened.
 INVITES_SESSION_KEY = "games_table_invites"
@@ -109,16 +118,29 @@ def live_template(table: Any) -> str:
 
 
 def render_state_frame(
-    snapshot: snapshots.Snapshot, *, user: Any, language: str, missed: list[str] | None = None
+    snapshot: snapshots.Snapshot,
+    *,
+    user: Any,
+    language: str,
+    missed: list[str] | None = None,
+    connected: set[int] | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` frame of ``snapshot`` for ``user``, rendered in ``language``.
+    """The ``state`` frame of ``snapshot`` for ``user``, rendered in ``language``; with
+    ``connected`` (the ids of the seated users connected now) each person's seat says whether
+    he is connected.
 
     Reads nothing from the database (the snapshot holds the table, its seats and players and
     the match), so a consumer runs it on the event loop.
     """
+    context: dict[str, Any] = {}
+    if connected is not None:
+        context["presence_known"] = True
+        context["connected_seats"] = {
+            seat.position for seat in snapshot.seats if seat.user_id in connected
+        }
     with translation.override(language):
         view = presenters.table_view(snapshot=snapshot, user=user)
-        html = render_to_string(live_template(snapshot.table), {"view": view})
+        html = render_to_string(live_template(snapshot.table), {"view": view, **context})
     frame: dict[str, Any] = {
         "type": "state",
         "version": view.version,
@@ -160,6 +182,32 @@ def build_state_frame(
         table_id=table_id, language=language, missed_since=missed_since, revision=revision
     )
     return render_state_frame(snapshot, user=user, language=language, missed=missed)
+
+
+def presence_arrive(*, table_id: int, user_id: int) -> tuple[bool, bool, set[int]]:
+    """A socket of ``user_id`` opened at ``table_id``: whether he sits there, whether it is
+    his first socket there now, and the seated users connected (synchronous)."""
+    seated = presence_services.table_seen(table_id=table_id, user_id=user_id)
+    first = False
+    if seated:
+        first = presence.socket_opened(table_id, user_id) == 1
+        if first:
+            presence_services.table_arrival(table_id=table_id, user_id=user_id)
+    return seated, first, presence_read(table_id=table_id)
+
+
+def presence_read(*, table_id: int) -> set[int]:
+    """The seated users with a socket open at ``table_id`` now (synchronous)."""
+    people = selectors.table_people(table_id=table_id)
+    return presence.connected_users(table_id, people)
+
+
+def presence_leave(*, table_id: int, user_id: int) -> set[int] | None:
+    """A seated user's socket closed: the seated users connected now if it was his last one
+    (None if he still has another)."""
+    if presence.socket_closed(table_id, user_id) > 0:
+        return None
+    return presence_read(table_id=table_id)
 
 
 def _in_sync_thread(fn: Any, *, retry: bool) -> Any:
@@ -251,6 +299,32 @@ class TableConsumer(AsyncWebsocketConsumer):
         tune_gc_once()
         scheduler.start_watchdog_if_inprocess()
         await self.accept()
+        await self._arrive(user)
+
+    async def _arrive(self, user: Any) -> None:
+        """Count this socket in the table's presence; tell the others if he just arrived."""
+        self.presence_user: int | None = None
+        self.heartbeat: asyncio.Task[None] | None = None
+        seated, first, connected = await db_write(
+            presence_arrive, table_id=self.table_id, user_id=user.pk
+        )
+        self.connected: set[int] = connected
+        if seated:
+            self.presence_user = user.pk
+            self.heartbeat = asyncio.create_task(self._keep_alive())
+        if first:
+            await self.channel_layer.group_send(
+                self.group, {"type": "table.presence", "connected": sorted(connected)}
+            )
+
+    async def _keep_alive(self) -> None:
+        while True:
+            await asyncio.sleep(presence.PRESENCE_REFRESH)
+            # A cache that is down: the count expires and he shows as not connected.
+            with contextlib.suppress(Exception):
+                await sync_to_async(presence.socket_alive, thread_sensitive=False)(
+                    self.table_id, self.presence_user
+                )
 
     def _may_watch(self, user: Any, invited: bool) -> bool | None:
         table = selectors.table_get(table_id=self.table_id)
@@ -261,6 +335,17 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        heartbeat = getattr(self, "heartbeat", None)
+        if heartbeat is not None:
+            heartbeat.cancel()
+        user_id = getattr(self, "presence_user", None)
+        if user_id is not None:
+            self.presence_user = None
+            connected = await db_read(presence_leave, table_id=self.table_id, user_id=user_id)
+            if connected is not None:
+                await self.channel_layer.group_send(
+                    self.group, {"type": "table.presence", "connected": sorted(connected)}
+                )
 
     # ------------------------------------------------------------------ client frames
 
@@ -346,6 +431,14 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------------ group messages
 
+    async def table_presence(self, event: dict[str, Any]) -> None:
+        connected = {int(u) for u in event.get("connected") or []}
+        if connected == getattr(self, "connected", None):
+            return
+        self.connected = connected
+        if self.sent_revision >= 0:  # after the hello: show it at once
+            await self._send_state(force=True, revision=self.sent_revision)
+
     async def table_changed(self, event: dict[str, Any]) -> None:
         revision = int(event.get("revision", 0))
         if revision <= self.sent_revision:
@@ -391,7 +484,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if snapshot.table.revision <= self.sent_revision and not force:
             return
         frame = render_state_frame(
-            snapshot, user=self.scope["user"], language=self.language, missed=missed
+            snapshot,
+            user=self.scope["user"],
+            language=self.language,
+            missed=missed,
+            connected=getattr(self, "connected", None),
         )
         self.sent_revision = max(self.sent_revision, frame["revision"])
         await self.send(text_data=json.dumps(frame))

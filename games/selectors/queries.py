@@ -78,6 +78,16 @@ def table_seats(*, table: Table) -> list[Seat]:
     )
 
 
+def table_people(*, table_id: int) -> list[int]:
+    """The ids of the people seated at the table (bots and empty seats left out)."""
+    return [
+        int(u)
+        for u in Seat.objects.filter(table_id=table_id, user__isnull=False)
+        .order_by("position")
+        .values_list("user_id", flat=True)
+    ]
+
+
 def table_get(*, table_id: int) -> Table | None:
     return Table.objects.filter(pk=table_id).first()
 
