@@ -10,6 +10,10 @@ class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
     nav_items = (NavItem("games:table_list", _("Tables"), order=30),)
+    #: Registered on the shared router of ``/api/`` (see league/api/urls.py).
+    api_routes = (
+        (r"tables/(?P<table_id>[0-9]{1,18})/chat", "games.chat.api.TableChatViewSet", "table-chat"),
+    )
 
     def ready(self) -> None:
         from django.conf import settings

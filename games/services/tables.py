@@ -93,8 +93,9 @@ def table_create(
     fill_with_bots: bool = False,
     source_kind: str = "",
     source_id: int | None = None,
+    chat_enabled: bool = True,
 ) -> Table:
-    """Open a table.
+    """Open a table (``chat_enabled``: whether its chat is open, :mod:`games.chat`).
 
     From the lobby: ``creator`` sits at seat 0 (``creator_sits``) and the others wait for
     players; ``fill_with_bots`` seats bots of ``bot_level`` (default: the best) in every other
@@ -137,6 +138,7 @@ def table_create(
         created_by=creator if creator is not None and creator.is_authenticated else None,
         source_kind=source_kind,
         source_id=source_id,
+        chat_enabled=bool(chat_enabled),
     )
     seat_rows = Seat.objects.bulk_create(
         Seat(
