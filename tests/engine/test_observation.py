@@ -16,6 +16,7 @@ from typing import Any
 
 from games.engine import actions as A
 from games.engine import get_variant
+from games.engine.bots import LEVELS, choose_action
 from games.engine.match import MatchState
 from games.engine.observation import MatchObservation, Observation, observation_of
 from games.engine.state import Phase
@@ -107,3 +108,14 @@ def test_families_fill_their_own_part() -> None:
         families = ("cabrero", "arrastrado", "stock", "dos", "teams", "vtt")
         assert {n for n in families if getattr(obs, n) is not None} == names, key
         assert obs.hand is not None and len(obs.hand) == obs.hand_sizes[0]
+
+
+def test_bots_read_the_typed_value_and_the_json_form_alike() -> None:
+    for key in ("cabrero", "dos", "vtt", "arrastrado"):
+        variant = get_variant(key)
+        match = variant.new_match(players=variant.players[0], seed=5)
+        seat = match.current_player()
+        for level in LEVELS:
+            typed = choose_action(level, match.observe(seat), seed=3, iterations=10)
+            as_json = choose_action(level, match.observation(seat), seed=3, iterations=10)
+            assert typed == as_json

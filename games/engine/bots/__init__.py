@@ -1,8 +1,9 @@
 """Bots: players that choose an action from a seat's observation only.
 
 The one entry point for the rest of the platform is :func:`choose_action`: given a bot level,
-the observation the engine gives that seat (``MatchState.observation(seat)`` or
-``HandState.observation(seat)``) and a seed, it returns the notation of a legal action. A bot
+the observation the engine gives that seat (typed: ``MatchState.observe(seat)`` or
+``HandState.observe(seat)``; or their JSON form, ``observation(seat)``) and a seed, it returns
+the notation of a legal action. A bot
 never sees anything else, so it cannot cheat. The levels (:data:`LEVELS`, weakest first):
 
 * ``random``: a uniformly random legal action;
@@ -28,16 +29,20 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.engine.bots.players import Bot, HeuristicBot, RandomBot, StrongBot, make_bot
+from games.engine.bots.view import AnyObservation
+from games.engine.observation import MatchObservation, Observation
 
 #: The levels available, weakest first.
 LEVELS: tuple[str, ...] = ("random", "heuristic", "strong")
 
 
-def legal_of(observation: dict[str, Any]) -> list[str]:
-    """The legal action notations in a hand or match observation."""
+def legal_of(observation: AnyObservation) -> list[str]:
+    """The legal action notations in a hand or match observation (typed or JSON)."""
+    if isinstance(observation, Observation):
+        return list(observation.legal)
+    if isinstance(observation, MatchObservation):
+        return list(observation.hand.legal)
     hand = observation.get("hand")
     if isinstance(hand, dict):
         return list(hand.get("legal") or [])
@@ -46,7 +51,7 @@ def legal_of(observation: dict[str, Any]) -> list[str]:
 
 def choose_action(
     level: str,
-    observation: dict[str, Any],
+    observation: AnyObservation,
     seed: int | str | None = None,
     budget_ms: float | None = None,
     iterations: int | None = None,

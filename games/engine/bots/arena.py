@@ -52,6 +52,7 @@ from games.engine.bots.players import (
 from games.engine.bots.policy import choose as heuristic_choose
 from games.engine.bots.view import View
 from games.engine.match import MatchState
+from games.engine.observation import MatchObservation
 from games.engine.state import HandResult
 from games.engine.variant import REGISTRY
 
@@ -192,7 +193,7 @@ def play_game(
         if res is not None:
             return res
         seat = match.current_player()
-        obs = match.observation(seat)
+        obs = match.observe(seat)
         t = time.perf_counter()
         action = bots[seat].act(obs, seed=f"{seed}/{step}")
         if on_decision is not None:
@@ -290,7 +291,7 @@ def bench_decisions(
             g += 1
             while not match.is_terminal() and len(match.hands) == 1 and len(times) < positions:
                 seat = match.current_player()
-                obs = match.observation(seat)
+                obs = match.observe(seat)
                 if rng.random() < 0.5:
                     t = time.perf_counter()
                     bot.act(obs, seed=rng.getrandbits(32))
@@ -302,7 +303,7 @@ def bench_decisions(
     return out
 
 
-def _heuristic_action(obs: dict[str, Any]) -> int:
+def _heuristic_action(obs: MatchObservation) -> int:
     from games.engine.bots.players import any_state
 
     view = View.of(obs)

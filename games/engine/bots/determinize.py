@@ -23,7 +23,7 @@ voids are dropped (only possible after an illegal card accepted under the renunc
 >>> from games.engine import get_variant
 >>> import random
 >>> h = get_variant("parejas").new_hand(players=4, seed=5)
->>> k = Knowledge.of(View.of(h.observation(0)))
+>>> k = Knowledge.of(View.of(h.observe(0)))
 >>> hands, stock = sample_deal(k, random.Random(1))
 >>> hands[0] == h.hands[0], [m.bit_count() for m in hands], stock
 (True, [10, 10, 10, 10], [])
@@ -65,34 +65,36 @@ class Knowledge:
         own = view.own
         unseen = FULL_DECK & ~own & ~view.played & ~view.out_of_play
         known = [0] * n
-        bottom = card_or_none(obs.get("stock_bottom"))
+        stock = obs.stock
+        bottom = card_or_none(stock.stock_bottom if stock is not None else None)
         if bottom >= 0:
             unseen &= ~(1 << bottom)
-        swap = obs.get("swap")
-        stock_count = obs.get("stock")
-        if stock_count is not None:
-            taker = obs.get("bottom_taken_by")
+        if stock is not None:
+            swap = obs.dos.swap if obs.dos is not None else None
+            taker = stock.bottom_taken_by
             if taker is not None:
-                drawn = card_or_none(swap["gave"]) if swap else card_or_none(obs["turned"])
-                known[int(taker)] |= 1 << drawn
+                drawn = card_or_none(swap.gave) if swap else card_or_none(obs.turned)
+                known[taker] |= 1 << drawn
             if swap is not None:
-                took = card_or_none(swap["took"])
-                if swap["pending"]:
+                took = card_or_none(swap.took)
+                if swap.pending:
                     unseen &= ~(1 << took)
                 else:
-                    known[int(swap["seat"])] |= 1 << took
-        elif swap is not None and obs.get("turned_at_deal") is not None:  # Arrastrado
-            known[int(swap["seat"])] |= 1 << card_or_none(swap["took"])
-        for w in obs.get("swaps") or ():  # Cabrero for three: the swaps of the deal
-            if w["took"] is not None:
-                known[int(w["seat"])] |= 1 << card_or_none(w["took"])
-        for w in obs.get("shown") or ():
-            known[int(w["seat"])] |= 1 << card_or_none(w["card"])
-        if obs.get("turned_held"):
-            known[int(obs["dealer"])] |= 1 << card_or_none(obs["turned"])
-        for c in obs["cantos"]:
-            if c["suit"] is not None:
-                known[int(c["seat"])] |= PAIR[SUIT_LETTERS.index(c["suit"])]
+                    known[swap.seat] |= 1 << took
+        elif obs.arrastrado is not None and obs.arrastrado.swap is not None:
+            deal_swap = obs.arrastrado.swap
+            known[deal_swap.seat] |= 1 << card_or_none(deal_swap.took)
+        if obs.cabrero is not None:
+            for w in obs.cabrero.swaps:  # Cabrero for three: the swaps of the deal
+                if w.took is not None:
+                    known[w.seat] |= 1 << card_or_none(w.took)
+            for shown in obs.cabrero.shown:
+                known[shown.seat] |= 1 << card_or_none(shown.card)
+        if obs.teams is not None and obs.teams.turned_held:
+            known[obs.dealer] |= 1 << card_or_none(obs.turned)
+        for c in obs.cantos:
+            if c.suit is not None:
+                known[c.seat] |= PAIR[SUIT_LETTERS.index(c.suit)]
         for s in range(n):
             known[s] &= unseen if s != seat else 0
         for s in range(n):
@@ -100,8 +102,8 @@ class Knowledge:
         sizes = view.sizes
         need = [0 if s == seat else sizes[s] - known[s].bit_count() for s in range(n)]
         stock_hidden = 0
-        if stock_count is not None:
-            stock_hidden = int(stock_count) - (1 if bottom >= 0 else 0)
+        if stock is not None:
+            stock_hidden = stock.stock - (1 if bottom >= 0 else 0)
         return cls(
             seat=seat,
             n=n,
@@ -120,11 +122,12 @@ def void_masks(view: View, unseen: int) -> list[int]:
     obs = view.obs
     n = view.n
     out = [0] * n
-    stock = obs.get("stock")
+    stock = obs.stock.stock if obs.stock is not None else None
     stock_variant = stock is not None
     if stock_variant:
         stock_at = 40 - 2 * cls.HAND_SIZE  # type: ignore[attr-defined]
-    suits = obs.get("trick_suits")  # VTT: the trump each trick started with
+    vtt = obs.vtt
+    suits = vtt.trick_suits if vtt is not None else None  # VTT: each trick's starting trump
     initial = view.trump  # the trump in force (constant outside VTT)
     tricks: list[tuple[list[tuple[int, int]], int, int]] = []
     for k, (_, seats, cards, _) in enumerate(view.history):
@@ -135,7 +138,7 @@ def void_masks(view: View, unseen: int) -> list[int]:
         if stock_variant:
             stock_at = max(0, stock_at - 2)
     if view.trick:
-        trump = SUIT_LETTERS.index(obs["trick_trump"]) if obs.get("trick_trump") else initial
+        trump = SUIT_LETTERS.index(vtt.trick_trump) if vtt is not None else initial
         tricks.append((list(view.trick), trump, int(stock or 0)))
     cand = indices(unseen)
     for plays, trump, stock_then in tricks:

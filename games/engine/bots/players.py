@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 import time
 from collections import OrderedDict
-from typing import Any
 
 from games.engine import actions as A
 from games.engine.actions import action_to_notation
@@ -35,7 +34,7 @@ from games.engine.bots.determinize import Knowledge, sample_deal
 from games.engine.bots.objective import value
 from games.engine.bots.restore import hand_class_of, restore
 from games.engine.bots.solver import Endgame
-from games.engine.bots.view import View
+from games.engine.bots.view import AnyObservation, View
 from games.engine.cards import POINTS, SUIT
 from games.engine.state import HandState, Phase
 from games.engine.variants.dos import GAME_POINTS, DosHand
@@ -55,7 +54,7 @@ class Bot:
 
     level = "base"
 
-    def act(self, observation: dict[str, Any], seed: int | str | None = None) -> str:
+    def act(self, observation: AnyObservation, seed: int | str | None = None) -> str:
         """The notation of the action to play."""
         view = View.of(observation)
         if not view.legal:
@@ -154,7 +153,7 @@ class StrongBot(Bot):
         #: Deals searched by the last decision (0: forced, one candidate, or solved exactly).
         self.last_deals = 0
 
-    def act(self, observation: dict[str, Any], seed: int | str | None = None) -> str:
+    def act(self, observation: AnyObservation, seed: int | str | None = None) -> str:
         self.last_deals = 0
         return super().act(observation, seed)
 
@@ -162,7 +161,7 @@ class StrongBot(Bot):
         start = time.perf_counter()
         know = Knowledge.of(view)
         cls = hand_class_of(view)
-        if issubclass(cls, StockHand) and view.obs.get("stock") == 0:
+        if issubclass(cls, StockHand) and view.obs.stock is not None and view.obs.stock.stock == 0:
             found = self._solve(view, know, cls)
             if found is not None:
                 return found

@@ -60,17 +60,17 @@ def hand_class_of(view: View) -> type[HandState]:
 def _setup(view: View) -> HandSetup:
     obs = view.obs
     context: dict[str, Any] = {}
-    if obs.get("retired"):
-        context["retired"] = list(obs["retired"])
-    if obs.get("carried") is not None:
-        context["carried"] = list(obs["carried"])
-    if obs.get("plate_amount") is not None:
-        context["plate"] = int(obs["plate_amount"])
+    if obs.cabrero is not None and obs.cabrero.retired:
+        context["retired"] = list(obs.cabrero.retired)
+    if obs.dos is not None and obs.dos.carried is not None:
+        context["carried"] = list(obs.dos.carried)
+    if obs.arrastrado is not None and obs.arrastrado.plate_amount is not None:
+        context["plate"] = obs.arrastrado.plate_amount
     return HandSetup(
         players=view.n,
         seed="bot",
         options=view.options,
-        dealer=int(obs["dealer"]),
+        dealer=obs.dealer,
         first=False,
         hand_number=0,
         context=context,
@@ -86,7 +86,7 @@ def restore(view: View, hands: Sequence[int], stock: Sequence[int] = ()) -> Hand
     n = view.n
     st.setup = _setup(view)
     st.n = n
-    active = tuple(int(s) for s in obs["active"])
+    active = obs.active
     st.active = active
     nxt = list(range(n))
     for i, s in enumerate(active):
@@ -94,13 +94,13 @@ def restore(view: View, hands: Sequence[int], stock: Sequence[int] = ()) -> Hand
     st.next_seat = nxt
     st.hands = list(hands)
     st.trump = view.trump
-    st.dealer = int(obs["dealer"])
-    st.mano = int(obs["mano"])
-    st.phase = _PHASES[obs["phase"]]
-    st.turn = int(obs["turn"])
+    st.dealer = obs.dealer
+    st.mano = obs.mano
+    st.phase = _PHASES[obs.phase]
+    st.turn = obs.turn
     st.trick = [c for _, c in view.trick]
     st.trick_seats = [s for s, _ in view.trick]
-    st.lead = SUIT_LETTERS.index(obs["lead"]) if obs["lead"] is not None else -1
+    st.lead = SUIT_LETTERS.index(obs.lead) if obs.lead is not None else -1
     st.best = st.best_seat = -1
     if view.trick:
         st.best_seat, st.best = view.trick[0]
@@ -133,10 +133,10 @@ def restore(view: View, hands: Sequence[int], stock: Sequence[int] = ()) -> Hand
     st.sung = 0
     st.sang = [False] * n
     st.tute_seat = -1
-    for c in obs["cantos"]:
-        seat = int(c["seat"])
-        suit = -1 if c["suit"] is None else SUIT_LETTERS.index(c["suit"])
-        st.cantos.append(Canto(seat, suit, int(c["points"])))
+    for sung in obs.cantos:
+        seat = sung.seat
+        suit = -1 if sung.suit is None else SUIT_LETTERS.index(sung.suit)
+        st.cantos.append(Canto(seat, suit, sung.points))
         st.sang[seat] = True
         if suit >= 0:
             st.sung |= 1 << suit
@@ -153,7 +153,7 @@ def restore(view: View, hands: Sequence[int], stock: Sequence[int] = ()) -> Hand
         st.may_sing = st.turn
     st.log = []
     st.out_of_play = view.out_of_play
-    st.turned = card_or_none(obs["turned"])
+    st.turned = card_or_none(obs.turned)
     st._result = None
     st.k = len(active)
     st._legal = 0
@@ -175,57 +175,51 @@ def _set(st: Any, name: str, value: Any) -> None:
 
 
 def _cabrero(st: Any, view: View, stock: list[int]) -> None:
-    obs = view.obs
+    obs = view.obs.cabrero
+    assert obs is not None
     st.offences = []
     st.accusation = None
-    st.retired = frozenset(int(s) for s in obs.get("retired") or ())
-    st.sitting_out = -1 if obs.get("sitting_out") is None else int(obs["sitting_out"])
+    st.retired = frozenset(obs.retired)
+    st.sitting_out = -1 if obs.sitting_out is None else obs.sitting_out
     _set(
         st,
         "swaps",
-        tuple(
-            (int(w["seat"]), card_or_none(w["gave"]), card_or_none(w["took"]))
-            for w in obs.get("swaps") or ()
-        ),
+        tuple((w.seat, card_or_none(w.gave), card_or_none(w.took)) for w in obs.swaps),
     )
-    _set(
-        st,
-        "shown",
-        tuple((int(w["seat"]), card_or_none(w["card"])) for w in obs.get("shown") or ()),
-    )
+    _set(st, "shown", tuple((w.seat, card_or_none(w.card)) for w in obs.shown))
 
 
 def _stock(st: Any, view: View, stock: list[int]) -> None:
-    obs = view.obs
+    obs = view.obs.stock
+    assert obs is not None
     st.stock = tuple(stock)
     st.stock_pos = 0
-    st.stock_left = int(obs["stock"])
-    st.bottom = card_or_none(obs["stock_bottom"])
-    taker = obs.get("bottom_taken_by")
-    st.bottom_taker = -1 if taker is None else int(taker)
+    st.stock_left = obs.stock
+    st.bottom = card_or_none(obs.stock_bottom)
+    taker = obs.bottom_taken_by
+    st.bottom_taker = -1 if taker is None else taker
     st.bottom_drawn = -1
     if st.bottom_taker >= 0:
-        swap = obs.get("swap")
-        st.bottom_drawn = card_or_none(swap["gave"]) if swap else st.turned
+        swap = view.obs.dos.swap if view.obs.dos is not None else None
+        st.bottom_drawn = card_or_none(swap.gave) if swap else st.turned
 
 
 def _dos(st: Any, view: View, stock: list[int]) -> None:
-    obs = view.obs
-    carried = obs.get("carried")
-    st.carried = (0, 0) if carried is None else (int(carried[0]), int(carried[1]))
-    st.second = obs.get("deal") == 2
+    obs = view.obs.dos
+    assert obs is not None
+    carried = obs.carried
+    st.carried = (0, 0) if carried is None else (carried[0], carried[1])
+    st.second = obs.deal == 2
     trump = st.trump
     turned = st.turned
     need = index_of(trump, SEVEN) if HIGH_CARDS >> turned & 1 else index_of(trump, TWO)
     st.swap_need = -1 if need == turned else need
-    swap = obs.get("swap")
-    st.swap_seat = -1 if swap is None else int(swap["seat"])
-    st.reserved = turned if swap is not None and swap["pending"] else -1
-    capote = obs.get("capote")
-    st.capote_seat = -1 if capote is None else int(capote["seat"])
-    st.capote_from = -1 if capote is None else int(capote["from_trick"])
-    claim = obs.get("claim")
-    st.claim_seat = -1 if claim is None else int(claim["seat"])
+    swap = obs.swap
+    st.swap_seat = -1 if swap is None else swap.seat
+    st.reserved = turned if swap is not None and swap.pending else -1
+    st.capote_seat = -1 if obs.capote_seat is None else obs.capote_seat
+    st.capote_from = -1 if obs.capote_from_trick is None else obs.capote_from_trick
+    st.claim_seat = -1 if obs.claim_seat is None else obs.claim_seat
     st.first_reached = _first_reached(st, view) if st.second else -1
 
 
@@ -233,7 +227,7 @@ def _first_reached(st: Any, view: View) -> int:
     """Who first reached 101 in a second deal, replaying the history with each canto placed
     right after the first trick its singer won that is not yet used by an earlier canto."""
     totals = list(st.carried)
-    cantos = [(int(c["seat"]), int(c["points"])) for c in view.obs["cantos"]]
+    cantos = [(c.seat, c.points) for c in view.obs.cantos]
     ci = 0
     for _, _, cards, winner in view.history:
         totals[winner] += sum(POINTS[c] for c in cards)
@@ -248,17 +242,18 @@ def _first_reached(st: Any, view: View) -> int:
 
 
 def _team(st: Any, view: View, stock: list[int]) -> None:
-    obs = view.obs
-    window = obs.get("window")
-    _set(st, "window_for", -1 if window is None else int(window["leader"]))
-    if obs.get("may_sing") is not None:
-        st.may_sing = int(obs["may_sing"])
+    obs = view.obs.teams
+    assert obs is not None
+    _set(st, "window_for", -1 if obs.window_leader is None else obs.window_leader)
+    if obs.may_sing is not None:
+        st.may_sing = obs.may_sing
 
 
 def _vtt(st: Any, view: View, stock: list[int]) -> None:
-    obs = view.obs
-    st.initial_trump = SUIT_LETTERS.index(obs["initial_trump"])
-    _set(st, "trick_trump", SUIT_LETTERS.index(obs["trick_trump"]))
+    obs = view.obs.vtt
+    assert obs is not None
+    st.initial_trump = SUIT_LETTERS.index(obs.initial_trump)
+    _set(st, "trick_trump", SUIT_LETTERS.index(obs.trick_trump))
     played = 0
     for _, c in view.trick:
         played |= 1 << c
@@ -266,19 +261,19 @@ def _vtt(st: Any, view: View, stock: list[int]) -> None:
 
 
 def _arrastrado(st: Any, view: View, stock: list[int]) -> None:
-    obs = view.obs
-    st.sitting_out = -1 if obs.get("sitting_out") is None else int(obs["sitting_out"])
-    stage = obs.get("stage")
+    obs = view.obs.arrastrado
+    assert obs is not None
+    st.sitting_out = -1 if obs.sitting_out is None else obs.sitting_out
+    stage = obs.stage
     st.stage = SWAP_STAGE if stage == "swap" else PLATE_STAGE if stage == "plate" else NO_STAGE
-    st.turned_at_deal = card_or_none(obs["turned_at_deal"])
-    st.swap_card = card_or_none(obs["swap_card"])
-    swap = obs.get("swap")
-    st.swap_seat = -1 if swap is None else int(swap["seat"])
-    st.swap_passed = [int(s) for s in obs["swap_passed"]]
-    st.plate_on = bool(obs["plate"])
-    st.plate_amount = int(obs["plate_amount"]) if st.plate_on else 0
-    st.plate_passed = [int(s) for s in obs["plate_passed"]]
-    st.plate_caller = -1 if obs["plate_caller"] is None else int(obs["plate_caller"])
+    st.turned_at_deal = card_or_none(obs.turned_at_deal)
+    st.swap_card = card_or_none(obs.swap_card)
+    st.swap_seat = -1 if obs.swap is None else obs.swap.seat
+    st.swap_passed = list(obs.swap_passed)
+    st.plate_on = obs.plate
+    st.plate_amount = (obs.plate_amount or 0) if st.plate_on else 0
+    st.plate_passed = list(obs.plate_passed)
+    st.plate_caller = -1 if obs.plate_caller is None else obs.plate_caller
     st.asked = (
         len(st.swap_passed)
         if st.stage == SWAP_STAGE

@@ -1,8 +1,10 @@
 """Reading an observation: the hand part of a match observation, and its public facts as masks.
 
-Bots are given exactly what the engine shows one seat (:meth:`MatchState.observation` or
-:meth:`HandState.observation`). :class:`View` unpacks it once into the masks and numbers the
-bots work with, without keeping anything else.
+Bots are given exactly what the engine shows one seat: the typed observation
+(:meth:`MatchState.observe` or :meth:`HandState.observe`) or its JSON form (``observation``,
+what a table hands its bot seats), read back with ``from_json``. :class:`View` unpacks it once
+into the masks and numbers the bots work with and keeps the typed hand observation
+(:class:`~games.engine.observation.Observation`) for the rest.
 
 >>> from games.engine import get_variant
 >>> m = get_variant("cabrero").new_match(players=4, seed=3)
@@ -13,20 +15,26 @@ bots work with, without keeping anything else.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from games.engine.actions import parse_action
 from games.engine.cards import SUIT_LETTERS, mask_of, parse_card
+from games.engine.observation import MatchObservation, Observation
 from games.engine.variant import REGISTRY, Variant
 
+#: What a bot may be given: a match or hand observation, typed or in its JSON form.
+AnyObservation = Mapping[str, Any] | Observation | MatchObservation
 
-def hand_observation(observation: dict[str, Any]) -> dict[str, Any]:
-    """The hand observation inside a match observation (or the observation itself)."""
-    hand = observation.get("hand")
-    if isinstance(hand, dict):
-        return hand
-    return observation
+
+def typed(observation: AnyObservation) -> Observation | MatchObservation:
+    """The typed value of an observation given in any form."""
+    if isinstance(observation, Observation | MatchObservation):
+        return observation
+    if isinstance(observation.get("hand"), Mapping):
+        return MatchObservation.from_json(observation)
+    return Observation.from_json(observation)
 
 
 def card_or_none(text: object) -> int:
@@ -38,11 +46,11 @@ def card_or_none(text: object) -> int:
 class View:
     """One seat's observation of a hand, unpacked.
 
-    ``obs`` is the hand observation; ``options`` the table options (the match observation's,
+    ``obs`` is the typed hand observation; ``options`` the table options (the match observation's,
     or the variant's defaults for a bare hand observation, or none for Cabrero's playoff hand).
     """
 
-    obs: dict[str, Any]
+    obs: Observation
     options: dict[str, Any]
     variant: str
     seat: int
@@ -55,44 +63,37 @@ class View:
     trick: tuple[tuple[int, int], ...]
 
     @classmethod
-    def of(cls, observation: dict[str, Any]) -> View:
+    def of(cls, observation: AnyObservation) -> View:
         """Unpack a match or hand observation of the seat to act (or of any seat)."""
-        hobs = hand_observation(observation)
-        key = str(hobs["variant"])
-        variant = REGISTRY[key]
-        if hobs is observation:
-            options = variant.validate_options(None)
-        elif observation.get("variant") == key:
-            options = dict(observation.get("options") or {})
-        else:  # a hand of another variant inside the match: Cabrero's playoff
-            options = {}
+        given = typed(observation)
+        if isinstance(given, MatchObservation):
+            hobs = given.hand
+            # a hand of another variant inside the match (Cabrero's playoff) has no options
+            options = dict(given.options) if given.variant == hobs.variant else {}
+        else:
+            hobs = given
+            options = REGISTRY[hobs.variant].validate_options(None)
         history = tuple(
-            (
-                int(t["leader"]),
-                tuple(int(s) for s in t["seats"]),
-                tuple(parse_card(c) for c in t["cards"]),
-                int(t["winner"]),
-            )
-            for t in hobs["history"]
+            (t.leader, t.seats, tuple(parse_card(c) for c in t.cards), t.winner)
+            for t in hobs.history
         )
-        trick = tuple((int(t["seat"]), parse_card(t["card"])) for t in hobs["trick"])
+        trick = tuple((t.seat, parse_card(t.card)) for t in hobs.trick)
         played = 0
         for _, _, cards, _ in history:
             for c in cards:
                 played |= 1 << c
         for _, c in trick:
             played |= 1 << c
-        seat = hobs["seat"]
         return cls(
             obs=hobs,
             options=options,
-            variant=key,
-            seat=-1 if seat is None else int(seat),
-            n=int(hobs["players"]),
-            own=mask_of(hobs["hand"] or []),
+            variant=hobs.variant,
+            seat=-1 if hobs.seat is None else hobs.seat,
+            n=hobs.players,
+            own=mask_of(list(hobs.hand or ())),
             played=played,
-            out_of_play=mask_of(hobs["out_of_play"]),
-            legal=tuple(parse_action(a) for a in hobs["legal"]),
+            out_of_play=mask_of(list(hobs.out_of_play)),
+            legal=tuple(parse_action(a) for a in hobs.legal),
             history=history,
             trick=trick,
         )
@@ -105,9 +106,9 @@ class View:
     @property
     def trump(self) -> int:
         """The trump suit in force."""
-        return SUIT_LETTERS.index(self.obs["trump"])
+        return SUIT_LETTERS.index(self.obs.trump)
 
     @property
     def sizes(self) -> list[int]:
         """Cards in each seat's hand."""
-        return [int(x) for x in self.obs["hand_sizes"]]
+        return list(self.obs.hand_sizes)
