@@ -10,11 +10,25 @@ Public API::
         match.apply_action(action, seat)
     match.result().places
 
-Modules: :mod:`~games.engine.cards` (cards and masks), :mod:`~games.engine.actions` (actions as
-ints), :mod:`~games.engine.rules` (obligations and trick winners), :mod:`~games.engine.state`
-(a hand and its rule hooks), :mod:`~games.engine.match` (a match), :mod:`~games.engine.variant`
-(descriptions and registry), :mod:`~games.engine.variants` (one module per variant),
-:mod:`~games.engine.records` (JSON records and replay), :mod:`~games.engine.conformance`.
+Modules, one role each:
+
+* :mod:`~games.engine.cards` (cards and masks), :mod:`~games.engine.actions` (actions as ints),
+  :mod:`~games.engine.rules` (obligations and trick winners), :mod:`~games.engine.deal` (the
+  seeded shuffle);
+* a hand: :mod:`~games.engine.values` (its value types: ``Phase``, ``HandSetup``, ``Canto``,
+  ``Trick``, ``HandResult``, ``MatchResult``), :mod:`~games.engine.hooks` (the rule hooks a
+  variant overrides, with the standard rules), :mod:`~games.engine.state` (the state machine,
+  ``HandState``), :mod:`~games.engine.copies` (its generated copies);
+* what a seat may know: :mod:`~games.engine.observation` (``Observation``,
+  ``MatchObservation``: typed, with ``to_json``/``from_json``) and
+  :mod:`~games.engine.observation_parts` (their parts, one per family of variants);
+* :mod:`~games.engine.match` (a match), :mod:`~games.engine.variant` (descriptions: players,
+  sides, options with their labels, names; the registry), :mod:`~games.engine.variants` (one
+  module per variant, or a few by role for the big ones: ``cabrero_hand``,
+  ``cabrero_renuncio``, ``cabrero_match``; ``arrastrado_hand``, ``arrastrado_stakes``,
+  ``arrastrado_match``);
+* :mod:`~games.engine.records` (JSON records and replay), :mod:`~games.engine.conformance`,
+  :mod:`~games.engine.bots`, and the command line (``simulate``, ``bench``, ``arena``).
 
 >>> m = get_variant("cabrero").new_match(players=4, seed=1)
 >>> m.hand.trump, len(m.legal_actions())
@@ -40,6 +54,7 @@ from games.engine.errors import (
     WrongPhaseError,
 )
 from games.engine.match import MatchResult, MatchState
+from games.engine.observation import MatchObservation, Observation
 from games.engine.state import HandResult, HandSetup, HandState, Phase
 from games.engine.variant import REGISTRY, Option, Variant
 
@@ -76,11 +91,13 @@ __all__ = [
     "IllegalActionError",
     "InvalidOptionError",
     "InvalidPlayerCountError",
+    "MatchObservation",
     "MatchResult",
     "MatchState",
     "NotYourTurnError",
     "NotationError",
     "ObligationError",
+    "Observation",
     "Option",
     "Phase",
     "RecordError",
