@@ -3,6 +3,8 @@ admin shows the log and the records read-only; changes go through the site (serv
 
 from django.contrib import admin
 
+from games.chat import admin as _chat_admin  # noqa: F401 (the chat's moderation)
+
 from .models import HandRecord, Seat, SeatTimeout, Table, TableAction
 
 
