@@ -19,7 +19,9 @@
  * turns the sound on or off.
  *
  * The side panel on a phone: a drawer (the match so far, the summaries, the table's buttons)
- * that the panel button opens and closes (Escape closes it too); inert while closed.
+ * that the panel button opens and closes (Escape closes it too); inert while closed. When a
+ * hand ends, a note on the felt says how (for eight seconds; a tap opens the drawer) and the
+ * button gets a dot until the drawer is opened.
  */
 (function () {
   "use strict";
@@ -88,7 +90,11 @@
     if (toggle) { toggle.setAttribute("aria-expanded", panelOpen ? "true" : "false"); }
     document.body.classList.toggle("panel-open", panelOpen);
   }
-  function setPanel(open) { panelOpen = open; layDrawer(); }
+  function setPanel(open) {
+    panelOpen = open;
+    if (open && toggle) { toggle.classList.remove("has-news"); }
+    layDrawer();
+  }
   if (toggle) {
     toggle.addEventListener("click", function () { setPanel(!panelOpen); });
   }
@@ -101,7 +107,7 @@
   // The site menu stays a button on this page, whatever the width (tute.js opens it wide).
   function closeSiteMenu() {
     var menu = document.getElementById("site-menu");
-    if (menu && menu.open && document.querySelector("#board")) { menu.open = false; }
+    if (menu && menu.open) { menu.open = false; }
   }
   closeSiteMenu();
   var siteMenu = document.getElementById("site-menu");
@@ -110,6 +116,51 @@
     if (wideMenu && wideMenu.addEventListener) {
       wideMenu.addEventListener("change", function () { setTimeout(closeSiteMenu, 0); });
     }
+  }
+
+  // A hand that just ended: on a phone its summary is in the closed drawer, so a note on the
+  // felt says how it ended (a tap opens the drawer) and the drawer's button gets a dot.
+  var news = document.createElement("button");
+  news.type = "button";
+  news.id = "table-news";
+  news.className = "table-news";
+  news.hidden = true;
+  news.setAttribute("aria-controls", "table-panel");
+  var newsTimer = null;
+  news.addEventListener("click", function () { news.hidden = true; setPanel(true); });
+  form.parentNode.insertBefore(news, form);
+  var lastSummary = null;
+
+  function summaryText(node) {
+    var summary = node && node.querySelector(".hand-summary");
+    if (!summary) { return ""; }
+    var title = summary.querySelector("summary");
+    var reason = summary.querySelector(".reason");
+    return ((title ? title.textContent : "") + ": " + (reason ? reason.textContent : "")).replace(/\s+/g, " ").trim();
+  }
+
+  // The summary of the last hand stays unfolded through the next hand (the server unfolds it
+  // only until the first trick) unless the player folds it.
+  var keepSummary = true;
+  document.addEventListener("click", function (event) {
+    var title = event.target.closest && event.target.closest(".hand-summary > summary");
+    if (title) { keepSummary = !title.parentNode.open; }
+  });
+
+  function tellNews(node, first) {
+    var text = summaryText(node);
+    var fresh = text && text !== lastSummary;
+    lastSummary = text;
+    if (fresh) { keepSummary = true; }
+    var details = node && node.querySelector(".hand-summary");
+    if (details && keepSummary) { details.open = true; }
+    if (!fresh || first) { return; }
+    if (toggle) { toggle.classList.add("has-news"); }
+    if (!drawerMode() || panelOpen) { return; }
+    news.textContent = text;
+    news.hidden = false;
+    if (newsTimer) { clearTimeout(newsTimer); }
+    newsTimer = setTimeout(function () { news.hidden = true; }, 8000);
   }
 
   // ---------------------------------------------------------------------------- sound
@@ -269,6 +320,7 @@
     var yourTurn = fresh.hasAttribute("data-your-turn");
     if (yourTurn && !old.yourTurn) { beep("turn"); } else if (arrived) { beep("card"); }
     decorate(fresh);
+    tellNews(fresh, false);
     layDrawer();
   });
 
@@ -337,5 +389,6 @@
   });
 
   decorate(live());
+  tellNews(live(), true);
   layDrawer();
 })();
