@@ -1,17 +1,19 @@
 """One seat's view of a table: :func:`table_view` turns a snapshot into what one viewer may see.
 
 It is built **only** from the engine's observation for the viewer's seat
-(``match.observation(seat)``), or the public one for a spectator, plus public facts of the
+(``match.observe(seat)``, a typed :class:`~games.engine.observation.MatchObservation`), or the
+public one for a spectator (``observe(None)``), plus public facts of the
 table (names, bot levels, timers). No other seat's cards and no stock ever enter a view, so no
 template can leak them.
 
 Every piece of game logic in the view comes from the engine: which cards are legal is the
-observation's ``legal`` list, the buttons for cantos, swaps, capote, claims, the plate or
+observation's ``legal`` actions, the buttons for cantos, swaps, capote, claims, the plate or
 accusations are exactly its non-card legal actions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -19,6 +21,8 @@ from django.utils.translation import gettext as _
 from games import messages
 from games.engine import parse_action
 from games.engine.bots import LEVELS
+from games.engine.observation import MatchObservation, Observation
+from games.engine.observation_parts import TrickView as ObservedTrick
 from games.models import Seat, Table
 from games.presenters.viewmodels import (
     ActionButton,
@@ -83,33 +87,31 @@ def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
     match = snapshot.match
     if match is None:
         return view
-    obs = match.observation(your_seat) if your_seat is not None else match.public_observation()
-    _fill_game(view, obs)
+    _fill_game(view, match.observe(your_seat))
     return view
 
 
-def _fill_game(view: TableView, obs: dict[str, Any]) -> None:
+def _fill_game(view: TableView, obs: MatchObservation) -> None:
     """Copy an engine observation into the view (nothing else about cards goes in)."""
     names = view.seat_names
-    hand = obs["hand"]
+    hand = obs.hand
     view.started = True
-    view.finished = bool(obs.get("match_over"))
-    view.hand_number = int(obs.get("hand_number", 0)) + 1
-    view.trump = hand.get("trump") or ""
+    view.finished = obs.match_over
+    view.hand_number = obs.hand_number + 1
+    view.trump = hand.trump or ""
     view.trump_name = messages.suit_name(view.trump) if view.trump else ""
-    if hand.get("turned"):
-        view.turned = card_view(hand["turned"])
-    view.out_of_play = [card_view(c) for c in hand.get("out_of_play") or []]
-    view.phase = hand.get("phase", "")
+    if hand.turned:
+        view.turned = card_view(hand.turned)
+    view.out_of_play = [card_view(c) for c in hand.out_of_play]
+    view.phase = hand.phase
     local = _local_to_table(obs)
-    turn = hand.get("turn", -1)
-    view.turn = local(turn) if turn is not None and turn >= 0 and not view.finished else None
+    view.turn = local(hand.turn) if hand.turn >= 0 and not view.finished else None
     view.turn_name = names[view.turn] if view.turn is not None else ""
     view.your_turn = view.turn is not None and view.turn == view.your_seat
-    legal = list(hand.get("legal") or []) if view.your_turn else []
+    legal = list(hand.legal) if view.your_turn else []
     view.legal = legal
     legal_set = set(legal)
-    view.hand = [card_view(c, c in legal_set) for c in hand.get("hand") or []]
+    view.hand = [card_view(c, c in legal_set) for c in hand.hand or ()]
     trump = view.trump
     by_hand_seat = {
         seat: names[local(seat)] for seat in range(len(names)) if local(seat) is not None
@@ -119,39 +121,41 @@ def _fill_game(view: TableView, obs: dict[str, Any]) -> None:
         for a in legal
         if not _is_card(a)
     ]
-    sizes = hand.get("hand_sizes") or []
-    tricks_won = hand.get("tricks_won") or []
-    active = {local(s) for s in hand.get("active") or []}
+    sizes = hand.hand_sizes
+    tricks_won = hand.tricks_won
+    active = {local(s) for s in hand.active}
     for i, seat in enumerate(hand_seats(obs, len(view.seats))):
         sv = view.seats[seat]
         sv.cards = sizes[i] if i < len(sizes) else None
         sv.tricks = tricks_won[i] if i < len(tricks_won) else 0
     for sv in view.seats:
         sv.is_turn = sv.position == view.turn
-        sv.is_dealer = local(hand.get("dealer", -1)) == sv.position
-        sv.is_mano = local(hand.get("mano", -1)) == sv.position
+        sv.is_dealer = local(hand.dealer) == sv.position
+        sv.is_mano = local(hand.mano) == sv.position
         sv.sitting_out = bool(active) and sv.position not in active and not view.finished
-    trick = hand.get("trick") or []
-    history = hand.get("history") or []
-    if trick:
-        for play in trick:
-            view.seats[local(play["seat"])].trick_card = card_view(play["card"])
+    history = hand.history
+    if hand.trick:
+        for play in hand.trick:
+            view.seats[local(play.seat)].trick_card = card_view(play.card)
     elif history and not view.finished:
         last = history[-1]
         view.trick_done = True
-        for seat, card in zip(last["seats"], last["cards"], strict=False):
+        for seat, card in zip(last.seats, last.cards, strict=False):
             sv = view.seats[local(seat)]
             sv.trick_card = card_view(card)
-            sv.took_trick = local(last["winner"]) == sv.position
+            sv.took_trick = local(last.winner) == sv.position
     view.tricks_played = len(history)
     view.last_trick = _trick_view(history[-1], names, local) if history else None
-    view.cantos = [canto_text(c, names, local) for c in hand.get("cantos") or []]
-    if obs.get("previous_hand"):
-        number = int(obs.get("hand_number", 0)) - (0 if view.finished else 1)
-        view.previous_hand = hand_summary(obs["previous_hand"], names, number)
-    view.tally = _tally(obs.get("match") or {}, names)
+    view.cantos = [
+        canto_line(names[local(c.seat)], suit=c.suit, points=c.points, tute=c.tute)
+        for c in hand.cantos
+    ]
+    if obs.previous_hand is not None:
+        number = obs.hand_number - (0 if view.finished else 1)
+        view.previous_hand = hand_summary(obs.previous_hand.to_json(), names, number)
+    tally = obs.tally
+    view.tally = _tally(tally, names)
     _fill_extras(view, hand, local)
-    tally = obs.get("match") or {}
     lost = tally.get("lost")
     retired_at = tally.get("retired_at") or []
     for sv in view.seats:
@@ -159,8 +163,8 @@ def _fill_game(view: TableView, obs: dict[str, Any]) -> None:
             sv.lost = lost[sv.position]
         if sv.position < len(retired_at) and retired_at[sv.position] is not None:
             sv.retired = True
-    if view.finished and obs.get("match_result"):
-        places = obs["match_result"].get("places") or []
+    if view.finished and obs.match_result is not None:
+        places = obs.match_result.places
         view.places = sorted(((p, names[s]) for s, p in enumerate(places)), key=lambda x: x[0])
         view.turn = None
 
@@ -172,16 +176,16 @@ def _is_card(notation: str) -> bool:
         return False
 
 
-def hand_seats(obs: dict[str, Any], n: int) -> list[int]:
+def hand_seats(obs: MatchObservation, n: int) -> list[int]:
     """Table positions of the hand's seats (a playoff hand numbers its two seats 0 and 1)."""
-    playoff = obs.get("playoff_seats")
-    if playoff:
-        return [int(s) for s in playoff]
-    return list(range(min(n, int(obs["hand"].get("players", n)))))
+    if obs.playoff_seats:
+        return list(obs.playoff_seats)
+    return list(range(min(n, obs.hand.players)))
 
 
-def _local_to_table(obs: dict[str, Any]) -> Any:
-    playoff = obs.get("playoff_seats")
+def _local_to_table(obs: MatchObservation) -> Any:
+    """The table position of a seat of the hand in play (None for none)."""
+    playoff = obs.playoff_seats
 
     def local(seat: int | None) -> int | None:
         if seat is None or seat < 0:
@@ -193,23 +197,18 @@ def _local_to_table(obs: dict[str, Any]) -> Any:
     return local
 
 
-def _trick_view(trick: dict[str, Any], names: list[str], local: Any) -> TrickView:
+def _trick_view(trick: ObservedTrick, names: list[str], local: Any) -> TrickView:
     return TrickView(
         cards=[
-            (names[local(s)], card_view(c))
-            for s, c in zip(trick["seats"], trick["cards"], strict=False)
+            (names[local(s)], card_view(c)) for s, c in zip(trick.seats, trick.cards, strict=False)
         ],
-        winner=names[local(trick["winner"])],
+        winner=names[local(trick.winner)],
     )
 
 
-def canto_text(canto: dict[str, Any], names: list[str], local: Any) -> str:
-    return messages.canto_description(
-        name=names[local(canto["seat"])],
-        suit=canto.get("suit"),
-        points=int(canto.get("points") or 0),
-        tute=bool(canto.get("tute")),
-    )
+def canto_line(name: str, *, suit: str | None, points: int, tute: bool) -> str:
+    """A canto in words: who sang what."""
+    return messages.canto_description(name=name, suit=suit, points=points, tute=tute)
 
 
 def hand_summary(result: dict[str, Any], names: list[str], number: int) -> HandSummary:
@@ -236,16 +235,23 @@ def hand_summary(result: dict[str, Any], names: list[str], number: int) -> HandS
                 "charge": charges.get(str(seat), 1 if seat in losers else 0),
             }
         )
-    local = lambda s: s  # noqa: E731  (results are in table positions)
     return HandSummary(
         number=number + 1,
         rows=rows,
         reason=messages.hand_reason(result.get("reason_code", ""), result.get("reason", "")),
-        cantos=[canto_text(c, names, local) for c in cantos],
+        cantos=[
+            canto_line(
+                names[c["seat"]],
+                suit=c.get("suit"),
+                points=int(c.get("points") or 0),
+                tute=bool(c.get("tute")),
+            )
+            for c in cantos
+        ],
     )
 
 
-def _tally(match: dict[str, Any], names: list[str]) -> Tally | None:
+def _tally(match: Mapping[str, Any], names: list[str]) -> Tally | None:
     """The match so far: whatever per-seat (or per-team) counts the variant's tally keeps."""
     labels = {
         "lost": _("Lost hands"),
@@ -285,30 +291,28 @@ def _tally(match: dict[str, Any], names: list[str]) -> Tally | None:
     return Tally(columns=columns, rows=rows, notes=notes)
 
 
-def _fill_extras(view: TableView, hand: dict[str, Any], local: Any) -> None:
+def _fill_extras(view: TableView, hand: Observation, local: Any) -> None:
     """Public facts some variants add to a hand's observation (stock, teams, points)."""
-    stock = hand.get("stock")
-    if isinstance(stock, int) and not isinstance(stock, bool):
-        view.stock = stock
-    bottom = hand.get("stock_bottom")
-    if isinstance(bottom, str) and bottom and not hand.get("bottom_taken_by"):
-        view.stock_bottom = card_view(bottom)
-    trick_trump = hand.get("trick_trump")
-    if isinstance(trick_trump, str) and trick_trump and trick_trump != view.trump:
-        view.trick_trump_name = messages.suit_name(trick_trump)
-    teams = hand.get("teams")
-    if view.your_seat is not None and isinstance(teams, list):
-        for team in teams:
+    stock = hand.stock
+    if stock is not None:
+        view.stock = stock.stock
+        if stock.stock_bottom and not stock.bottom_taken_by:
+            view.stock_bottom = card_view(stock.stock_bottom)
+    vtt = hand.vtt
+    if vtt is not None and vtt.trick_trump and vtt.trick_trump != view.trump:
+        view.trick_trump_name = messages.suit_name(vtt.trick_trump)
+    if view.your_seat is not None and hand.teams is not None:
+        for team in hand.teams.teams:
             if view.your_seat in team:
                 for seat in team:
                     mapped = local(seat)
                     if mapped is not None and mapped != view.your_seat:
                         view.seats[mapped].partner = True
-    points = None
-    if isinstance(hand.get("totals"), list) and not hand.get("totals_hidden"):
-        points = hand["totals"]
-    elif isinstance(hand.get("points"), list):
-        points = hand["points"]
+    points: tuple[int, ...] | None = None
+    if hand.dos is not None and hand.dos.totals is not None and not hand.dos.totals_hidden:
+        points = hand.dos.totals
+    elif hand.arrastrado is not None:
+        points = hand.arrastrado.points
     if points is not None:
         for i, value in enumerate(points):
             mapped = local(i)
