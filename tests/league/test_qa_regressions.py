@@ -69,7 +69,7 @@ def test_match_tally_shows_only_counts_per_player() -> None:
     from django.utils import translation
 
     from games.engine import get_variant
-    from games.selectors import _tally
+    from games.presenters.table import _tally
 
     variant = get_variant("dos")
     rng = random.Random("qa")
