@@ -8,6 +8,7 @@ urlpatterns = [
     path("tables/", include("games.urls")),
     path("competitions/", include("league.competitions.urls")),
     path("rankings/", include("league.rankings.urls")),
+    path("notifications/", include("league.notifications.urls")),
     path("api/", include("league.api.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -18,6 +18,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.clubs import errors
+from league.notifications import events as notification_events
 
 from .models import Club, Language, Membership, Profile, User, new_invite_token
 
@@ -204,11 +205,13 @@ def club_request_join(*, club: Club, user: User) -> Membership:
         )
     try:
         with transaction.atomic():
-            return Membership.objects.create(
-                club=club,
-                user=user,
-                role=Membership.Role.MEMBER,
-                status=Membership.Status.PENDING,
+            return notification_events.club_join_requested(
+                membership=Membership.objects.create(
+                    club=club,
+                    user=user,
+                    role=Membership.Role.MEMBER,
+                    status=Membership.Status.PENDING,
+                )
             )
     except IntegrityError as exc:  # a double click: the first request won
         raise errors.AlreadyMemberError(
@@ -234,11 +237,16 @@ def club_join_by_invite(*, token: str, user: User) -> Membership:
         existing.status = Membership.Status.ACTIVE
         existing.role = Membership.Role.MEMBER
         existing.save(update_fields=["status", "role"])
-        return existing
+        return notification_events.club_joined_by_invite(membership=existing)
     try:
         with transaction.atomic():
-            return Membership.objects.create(
-                club=club, user=user, role=Membership.Role.MEMBER, status=Membership.Status.ACTIVE
+            return notification_events.club_joined_by_invite(
+                membership=Membership.objects.create(
+                    club=club,
+                    user=user,
+                    role=Membership.Role.MEMBER,
+                    status=Membership.Status.ACTIVE,
+                )
             )
     except IntegrityError as exc:
         raise errors.AlreadyMemberError(

@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "league.rankings",
     "games",
     "league.competitions",
+    "league.notifications",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -137,6 +138,8 @@ STORAGES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Tute <noreply@localhost>")
+# The site's address for links in mails sent outside a request (notifications).
+TUTE_SITE_URL = env_str("TUTE_SITE_URL", "http://localhost:8000")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -170,6 +173,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # League fixtures whose play window closed unplayed are forfeited (league/competitions).
     "competitions-close-windows": {"task": "competitions.close_windows", "schedule": 300.0},
+    # Players told that a league play window opened or closes soon (league/notifications).
+    "notifications-window-reminders": {
+        "task": "notifications.window_reminders",
+        "schedule": 300.0,
+    },
 }
 CELERY_TIMEZONE = TIME_ZONE
 

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.clubs.models import User
+from league.notifications import events as notification_events
 
 from .. import errors
 from ..models import (
@@ -223,6 +224,7 @@ def result_override(
         before={"board": board.pk, "seats": before, **(stopped or {})},
         after={"board": board.pk, "seats": _seat_state(seats)},
     )
+    notification_events.result_set_by_organiser(played=board)
     return board
 
 
@@ -320,4 +322,5 @@ def fixture_result_override(
         before={"fixture": fixture.pk, "seats": before, **(stopped or {})},
         after={"fixture": fixture.pk, "seats": _seat_state(seats)},
     )
+    notification_events.result_set_by_organiser(played=fixture)
     return fixture

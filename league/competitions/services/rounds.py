@@ -19,6 +19,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from league.clubs.models import User
+from league.notifications import events as notification_events
 from league.pairing import PairingError, pair
 
 from .. import adapter, errors, seeding
@@ -157,6 +158,7 @@ def open_board(board: Board, tournament: Tournament) -> None:
     board.table_id = open_table(tournament, [s.entry for s in seats], BOARD_SOURCE, board.pk)
     board.status = Board.Status.PLAYING
     board.save(update_fields=["table_id", "status"])
+    notification_events.board_table_opened(board=board)
 
 
 def finish_round_if_done(rnd: Round, tournament: Tournament, now: datetime) -> None:

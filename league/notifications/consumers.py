@@ -1,0 +1,52 @@
+"""The notification socket: ``/ws/notifications/``, opened by every page of a logged-in user
+(``static/notifications/notifications.js``).
+
+It joins the group ``notifications.user.<id>`` (:mod:`.push`) and sends, on connecting and
+after each change, ``{"type": "count", "count": 3}``, with ``"notification": {"id", "kind",
+"text", "url"}`` when a new one arrived (its text already in the user's language). It reads
+nothing from the client but ``{"type": "ping"}`` (answered ``{"type": "pong"}``). Anonymous
+connections are closed (code 4401).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import selectors
+from .push import user_group
+
+CLOSE_NO_SESSION = 4401
+
+
+class NotificationConsumer(AsyncWebsocketConsumer):
+    group: str | None = None
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_NO_SESSION)
+            return
+        self.user_id = int(user.pk)
+        self.group = user_group(self.user_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        count = await sync_to_async(selectors.unread_count)(user_id=self.user_id)
+        await self.send(text_data=json.dumps({"type": "count", "count": count}))
+
+    async def disconnect(self, code: int) -> None:
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data and len(text_data) < 256 and '"ping"' in text_data:
+            await self.send(text_data=json.dumps({"type": "pong"}))
+
+    async def notifications_changed(self, event: dict[str, Any]) -> None:
+        frame: dict[str, Any] = {"type": "count", "count": int(event.get("count", 0))}
+        if event.get("notification"):
+            frame["notification"] = event["notification"]
+        await self.send(text_data=json.dumps(frame))
