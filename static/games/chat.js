@@ -2,7 +2,8 @@
  * The table chat (templates/games/_chat.html; the server side is games/chat/).
  *
  * The panel keeps a socket of its own to the table (/ws/tables/<id>/?only=chat: chat frames
- * only, no state frames), so the table's script is untouched. Up: {"type": "chat", "phrase":
+ * only, no state frames), so the table's script is untouched. Up: a "hello" with the page's
+ * language when it connects, {"type": "chat", "phrase":
  * key} from the quick-phrase buttons, {"type": "chat", "text": ...} from the field. Down:
  * {"type": "chat", "id", "html"}: a line rendered (and escaped) by the server for this viewer,
  * appended once; {"type": "error", "message"}: shown under the field. Mute and report post to
@@ -53,7 +54,12 @@
 
   function connect() {
     socket = new WebSocket(wsUrl());
-    socket.addEventListener("open", function () { retries = 0; showError(""); });
+    socket.addEventListener("open", function () {
+      retries = 0;
+      showError("");
+      // The language the chat's lines come in (no state frames come back on this socket).
+      socket.send(JSON.stringify({ type: "hello", version: null, lang: document.documentElement.lang }));
+    });
     socket.addEventListener("message", function (event) {
       var frame;
       try { frame = JSON.parse(event.data); } catch (err) { return; }
@@ -96,7 +102,10 @@
     var button = event.target.closest("button");
     if (!button || !panel.contains(button)) { return; }
     if (button.hasAttribute("data-phrase")) {
-      send({ type: "chat", phrase: button.getAttribute("data-phrase") });
+      if (send({ type: "chat", phrase: button.getAttribute("data-phrase") })) {
+        var phrases = document.getElementById("chat-phrases");
+        if (phrases) { phrases.open = false; }
+      }
     } else if (button.hasAttribute("data-chat-mute")) {
       var author = button.getAttribute("data-chat-mute");
       post(panel.getAttribute("data-mute-url"), { user: Number(author), muted: true }).then(function () {
