@@ -36,7 +36,8 @@ class SeatOutcome:
     ``user_id`` is None for a bot seat (``bot_level`` says which bot). ``timeouts`` counts the
     turn timers that ran out on a person's seat (a bot played for him each time);
     ``replaced_by_bot`` says a bot played at least one of his moves; ``absent`` that he never
-    played a move himself after a timer ran out on him (he did not show up).
+    played a move himself after a timer ran out on him (he did not show up), or that his seat
+    was ``forfeited`` for absence (:func:`games.services.table_forfeit`).
     """
 
     position: int
@@ -46,6 +47,7 @@ class SeatOutcome:
     replaced_by_bot: bool = False
     absent: bool = False
     place: int | None = None
+    forfeited: bool = False
 
     @property
     def is_bot(self) -> bool:

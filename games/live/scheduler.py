@@ -16,6 +16,16 @@ Where a task runs depends on the scheduler mode (``games.conf.scheduler_mode``):
                queue that the outermost call drains (no recursion, no sleeping); turn timers
                are not run at all (tests make them expire by calling the service).
 ``manual``     queued in :data:`MANUAL_QUEUE` for a test to run with :func:`run_manual`.
+
+**Long deadlines.** A turn timer longer than :data:`LONG_COUNTDOWN` (a correspondence table:
+hours or days per move) is never deferred: a countdown of days is no job for a broker or an
+event loop. The watchdog (every ``TUTE_WATCHDOG_INTERVAL`` seconds, under Celery beat or
+in-process) plays it when its deadline has passed, as it plays any lost move.
+
+**Periodic work of other apps.** An app that needs a regular check without a Celery beat in
+embedded mode registers it with :func:`register_periodic` (competitions' absence rule does):
+the in-process watchdog runs it after each of its own runs. Under Celery beat the app
+schedules its own task instead.
 """
 
 from __future__ import annotations
@@ -44,7 +54,11 @@ WATCHDOG_TASK = "tables_watchdog"
 #: kind).
 MANUAL_QUEUE: list[tuple[float, str, tuple[Any, ...], str]] = []
 
+#: Turn timers longer than this (seconds) are left to the watchdog (see the docstring).
+LONG_COUNTDOWN = 3600.0
+
 _tasks: dict[str, Any] = {}
+_periodic: dict[str, Callable[[], Any]] = {}
 _immediate_queue: deque[tuple[str, tuple[Any, ...]]] = deque()
 _immediate_state = threading.local()
 _watchdog_loop: asyncio.AbstractEventLoop | None = None
@@ -53,6 +67,19 @@ _watchdog_loop: asyncio.AbstractEventLoop | None = None
 def register(name: str, task: Any) -> None:
     """Make ``task`` (a Celery task: ``run`` and ``apply_async``) deferrable as ``name``."""
     _tasks[name] = task
+
+
+def register_periodic(name: str, fn: Callable[[], Any]) -> None:
+    """Run ``fn()`` after each run of the in-process watchdog (embedded mode only)."""
+    _periodic[name] = fn
+
+
+def _run_periodic() -> None:
+    for name, fn in list(_periodic.items()):
+        try:
+            fn()
+        except Exception:  # one app's check must not stop the others
+            logger.exception("Periodic work %s failed", name)
 
 
 def _task(name: str) -> Any:
@@ -69,6 +96,8 @@ def defer(name: str, args: tuple[Any, ...], countdown: float, *, kind: str = "bo
     """
     mode = conf.scheduler_mode()
     countdown = max(0.0, countdown)
+    if kind == "turn" and countdown > LONG_COUNTDOWN:
+        return  # the watchdog plays it once due
     if mode == "celery":
         _task(name).apply_async(args=args, countdown=countdown)
     elif mode == "manual":
@@ -169,6 +198,8 @@ async def _watchdog_forever() -> None:
             await sync_to_async(_task(WATCHDOG_TASK).run, thread_sensitive=True)()
         except Exception:
             logger.exception("The in-process table watchdog failed")
+        if _periodic:
+            await sync_to_async(_run_periodic, thread_sensitive=True)()
 
 
 def start_watchdog_if_inprocess() -> None:

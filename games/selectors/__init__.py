@@ -2,6 +2,7 @@
 
 ``queries``   lists of tables for the lobby, one table, its seats, hands and log, who may
               watch it
+``attendance``  who appeared at a table open or in play (the competitions' absence rule)
 ``outcomes``  the :class:`~games.outcome.TableOutcome` of a table that ended (what leaves
               games for the league)
 

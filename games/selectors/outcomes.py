@@ -90,8 +90,10 @@ def _seat_outcomes(table: Table, places: Sequence[int]) -> tuple[SeatOutcome, ..
                 bot_level=seat.bot_level if not person else "",
                 timeouts=seat.timeouts,
                 replaced_by_bot=person and seat.position in by_bot,
-                absent=person and seat.timeouts > 0 and seat.position not in by_player,
+                absent=person
+                and (seat.forfeited or (seat.timeouts > 0 and seat.position not in by_player)),
                 place=int(places[seat.position]) if seat.position < len(places) else None,
+                forfeited=seat.forfeited,
             )
         )
     return tuple(out)

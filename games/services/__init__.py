@@ -10,6 +10,8 @@ sockets told (:func:`games.live.notify.notify_table`) and the next deferred move
 ``tables``   opening a table and its seats: create, sit, leave, take back, bots, cancel
 ``play``     a move, the deferred moves (bots, turn timers) and the watchdog
 ``abandon``  stopping a table
+``forfeit``  forfeiting seats for absence (a competition's rule): stop the table, or bots play
+``presence`` a seated person connected: his seat's first connection, ``player_arrived``
 ``ending``   the signals a finished or abandoned table sends, with its outcome
 
 Callers use the names re-exported here (``services.table_act(...)``); the modules of the
@@ -18,6 +20,7 @@ package import each other directly.
 
 from games.services.abandon import may_abandon, table_abandon
 from games.services.common import best_bot_level
+from games.services.forfeit import table_forfeit
 from games.services.play import (
     EARLY_TOLERANCE,
     ActResult,
@@ -53,6 +56,7 @@ __all__ = [
     "table_cancel",
     "table_create",
     "table_fill_bots",
+    "table_forfeit",
     "table_leave",
     "table_remove_bot",
     "table_sit",

@@ -199,6 +199,10 @@ class StandingLine:
     won: int = 0
     byes: int = 0
     forfeits: int = 0
+    #: Tables won because the other entries forfeited (they never appeared).
+    forfeit_wins: int = 0
+    #: Tables where the entry was absent and a bot played its seat (the result counts).
+    bot_played: int = 0
     tantos: int = 0
     tiebreaks: list[tuple[str, float]] = field(default_factory=list)
 
@@ -214,6 +218,7 @@ def standing_lines(
     record = Record(results, ids)
     by_id = {e.pk: e for e in entries}
     stats: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    forfeited_tables = {_table_of(seat) for seat in seats if seat.forfeit}
     for seat in seats:
         if seat.points is None:
             continue
@@ -225,6 +230,10 @@ def standing_lines(
         line["tantos"] += seat.tantos
         if seat.forfeit:
             line["forfeits"] += 1
+        elif _table_of(seat) in forfeited_tables:
+            line["forfeit_wins"] += 1
+        if getattr(seat, "no_show", False) and not seat.forfeit:
+            line["bot_played"] += 1
     lines = []
     for row in rows:
         entry = by_id.get(int(row.player))
@@ -240,8 +249,18 @@ def standing_lines(
                 won=int(wins(record, entry.pk)),
                 byes=line["byes"],
                 forfeits=line["forfeits"],
+                forfeit_wins=line["forfeit_wins"],
+                bot_played=line["bot_played"],
                 tantos=line["tantos"],
                 tiebreaks=[(name, row.tiebreaks[name]) for name in tiebreaks],
             )
         )
     return lines
+
+
+def _table_of(seat: Any) -> tuple[str, int]:
+    """The board or fixture a seat row belongs to."""
+    board_id = getattr(seat, "board_id", None)
+    if board_id is not None:
+        return ("board", int(board_id))
+    return ("fixture", int(getattr(seat, "fixture_id", 0) or 0))

@@ -29,7 +29,19 @@ class CompetitionsConfig(AppConfig):
     )
 
     def ready(self) -> None:
-        from . import receivers, table_sources
+        from django.conf import settings
+
+        from games.live import scheduler
+
+        from . import receivers, services, table_sources
 
         receivers.connect()
         table_sources.connect()
+        # The absence rule: every minute under Celery beat; in embedded mode (no beat) after
+        # each run of the tables' in-process watchdog.
+        schedule = getattr(settings, "CELERY_BEAT_SCHEDULE", None)
+        if isinstance(schedule, dict):
+            schedule.setdefault(
+                "competitions-absences", {"task": "competitions.absences", "schedule": 60.0}
+            )
+        scheduler.register_periodic("competitions.absences", services.absences_apply)

@@ -42,8 +42,15 @@ class Shape(models.TextChoices):
 
 
 class NoShowRule(models.TextChoices):
-    BOT = "bot", _("A bot plays the absent player's seat")
+    """What happens to a player who never appeared at his table (never connected to it nor
+    made a move) when the event's grace period after the table opened is over."""
+
+    BOT = "bot", _("A bot plays the absent player's seat and the result counts")
     FORFEIT = "forfeit", _("The absent player forfeits")
+
+
+#: Minutes a player has to appear at his table once it opened (the event's default).
+DEFAULT_ABSENCE_GRACE_MINUTES = 10
 
 
 class ResultSource(models.TextChoices):
@@ -82,6 +89,16 @@ class CompetitionFormat(models.Model):
     min_table_size = models.PositiveSmallIntegerField(_("smallest table"))
     turn_seconds = models.PositiveIntegerField(_("time for each move (seconds)"))
     rated = models.BooleanField(_("rated"), default=False)
+    #: Whether its tables' chat is open (``games.Table.chat_enabled``).
+    chat_enabled = models.BooleanField(_("table chat"), default=True)
+    #: What an absent player's seat becomes once the grace period is over (and, at a
+    #: correspondence table, once his time for a move ran out).
+    no_show_rule = models.CharField(
+        _("no-shows"), max_length=10, choices=NoShowRule.choices, default=NoShowRule.FORFEIT
+    )
+    absence_grace_minutes = models.PositiveSmallIntegerField(
+        _("minutes to appear at a table"), default=DEFAULT_ABSENCE_GRACE_MINUTES
+    )
     #: Match points by place for each table size: ``{"4": [4, 2, 1, 0], ...}``.
     scoring = models.JSONField(_("match points by place"), default=dict)
     #: Tiebreak names of :data:`league.pairing.TIEBREAKS`, in the order they apply.
@@ -180,9 +197,17 @@ class SeatResult(models.Model):
     )
     tantos = models.IntegerField(_("tantos"), default=0)
     forfeit = models.BooleanField(_("forfeit"), default=False)
+    #: Did not play: never appeared at the table, or every move of the seat was a bot's after
+    #: its timer ran out. With a forfeit, the result is a forfeit; without, "a bot played".
+    no_show = models.BooleanField(_("no-show"), default=False)
 
     class Meta:
         abstract = True
+
+    @property
+    def bot_played(self) -> bool:
+        """The entry was absent and a bot played its seat: the result counts."""
+        return self.no_show and not self.forfeit
 
 
 class Tournament(CompetitionFormat):
@@ -200,9 +225,6 @@ class Tournament(CompetitionFormat):
     capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
     members_only = models.BooleanField(_("club members only"), default=True)
     checkin_required = models.BooleanField(_("check-in required"), default=False)
-    no_show_rule = models.CharField(
-        _("no-shows"), max_length=10, choices=NoShowRule.choices, default=NoShowRule.BOT
-    )
     #: Pair and open the next round as soon as the last result of a round is in.
     auto_advance = models.BooleanField(_("next round automatically"), default=True)
     #: Publish a round's pairings first; the organiser opens the tables.
@@ -349,8 +371,6 @@ class BoardSeat(SeatResult):
     )
     # ``position``: the entry's place in the seat order (0 is the mano; for pairs, 0 sits at
     # seats 0 and 2).
-    #: Did not play (every move of the seat made by a bot after its timer ran out).
-    no_show = models.BooleanField(_("no-show"), default=False)
 
     class Meta:
         verbose_name = _("board seat")

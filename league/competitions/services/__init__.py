@@ -17,6 +17,8 @@ freeze the clock by passing it).
 ``overrides``    an organiser's logged corrections: pairing changes and results set by hand.
 ``leagues``      leagues and seasons: creation, registration, divisions, start, close.
 ``fixtures``     league fixtures: generation, "play now", closing the play windows.
+``absence``      the absence rule: after the grace period (or at a correspondence deadline)
+                 the seats of players who never appeared are forfeited, or played by a bot.
 
 **A tournament round** (see docs/competitions.md): :func:`round_pair` stores the boards and byes
 and opens a live table per board with :func:`games.services.table_create`
@@ -38,6 +40,7 @@ other directly, never through this ``__init__``.
 
 from ..formats import READY_MINUTES
 from ..selectors.standings import division_standings
+from .absence import absences_apply
 from .common import BOARD_SOURCE, FIXTURE_SOURCE
 from .fixtures import fixture_play_now, fixtures_close_windows, fixtures_generate
 from .leagues import (
@@ -67,6 +70,7 @@ __all__ = [
     "FIXTURE_SOURCE",
     "MAX_ROUNDS",
     "READY_MINUTES",
+    "absences_apply",
     "division_standings",
     "entry_drop",
     "entry_reinstate",

@@ -17,7 +17,15 @@ from django.utils.translation import gettext as _
 from league.clubs.models import Club, User
 
 from .. import errors, formats
-from ..models import Division, League, Season, SeasonEntry, Shape
+from ..models import (
+    DEFAULT_ABSENCE_GRACE_MINUTES,
+    Division,
+    League,
+    NoShowRule,
+    Season,
+    SeasonEntry,
+    Shape,
+)
 from ..selectors.leagues import season_undecided_fixtures
 from ..selectors.standings import division_standings
 from .common import (
@@ -30,7 +38,7 @@ from .common import (
     taken_by,
 )
 from .fixtures import generate_fixtures
-from .validation import check_format, check_league_numbers, clean_name
+from .validation import check_absence, check_format, check_league_numbers, clean_name
 
 
 def make_divisions(season: Season, count: int, names: Sequence[str] = ()) -> list[Division]:
@@ -54,6 +62,7 @@ def league_create(
     min_table_size: int | None = None,
     turn_seconds: int = 60,
     rated: bool = False,
+    chat_enabled: bool = True,
     double_round_robin: bool = False,
     rounds: int | None = None,
     window_days: int = 7,
@@ -61,6 +70,8 @@ def league_create(
     tiebreaks: Sequence[str] | None = None,
     promotion: int = 1,
     divisions: int = 1,
+    no_show_rule: str = NoShowRule.FORFEIT,
+    absence_grace_minutes: int = DEFAULT_ABSENCE_GRACE_MINUTES,
 ) -> League:
     """A club league of one game, with its first season open for registration."""
     require_organiser(club, organiser)
@@ -78,6 +89,7 @@ def league_create(
     check_league_numbers(
         window_days=window_days, promotion=promotion, divisions=divisions, rounds=rounds
     )
+    absence = check_absence(no_show_rule=no_show_rule, absence_grace_minutes=absence_grace_minutes)
     if League.objects.filter(club=club, name__iexact=name).exists():
         raise errors.InvalidSettingsError(
             _("%(club)s already has a league called “%(name)s”.")
@@ -88,11 +100,13 @@ def league_create(
         name=name,
         created_by=organiser,
         rated=rated,
+        chat_enabled=bool(chat_enabled),
         **fmt.model_fields(),
         double_round_robin=double_round_robin,
         rounds=rounds if fmt.shape == Shape.TABLE else None,
         window_days=window_days,
         promotion=promotion,
+        **absence,
     )
     season = Season.objects.create(league=league, number=1)
     make_divisions(season, divisions)

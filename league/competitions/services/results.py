@@ -3,7 +3,8 @@
 When a table's match ends, ``games`` sends ``match_finished`` with the table's
 :class:`~games.outcome.TableOutcome` (places, seats with their absences, hands in table seats);
 :mod:`league.competitions.receivers` passes it to :func:`match_result_record`, which reads
-nothing else of ``games``: it applies the tournament's no-show rule, scores the places
+nothing else of ``games``: it applies the event's no-show rule (an absent entry forfeits, or
+its result counts with "a bot played"; see :mod:`.absence`), scores the places
 (:func:`apply_places`, match points by place from :mod:`league.competitions.formats`) and, when
 a round's last board is in, finishes the round. :func:`results_collect` (the beat task) asks
 ``games`` for the outcome of the tables in play and records those whose announcement was lost.
@@ -169,8 +170,15 @@ def _record_fixture(outcome: TableOutcome, now: datetime) -> Fixture | None:
         raise _not_over(outcome.table_id)
     league = fixture.season.league
     seats = list(fixture.seats.select_related("entry").order_by("position"))
-    places, tantos, _absent = _entry_results(league, outcome, len(seats))
-    apply_places(seats, list(places), scheme_of(league), tantos)
+    places, tantos, absent = _entry_results(league, outcome, len(seats))
+    forfeit = league.no_show_rule == NoShowRule.FORFEIT
+    final: list[int | None] = [
+        None if forfeit and absent[i] else places[i] for i in range(len(seats))
+    ]
+    for i, seat in enumerate(seats):
+        seat.no_show = absent[i]
+        seat.save(update_fields=["no_show"])
+    apply_places(seats, final, scheme_of(league), tantos)
     fixture.status = Fixture.Status.PLAYED
     fixture.result_source = ResultSource.MATCH
     fixture.finished_at = now

@@ -15,7 +15,13 @@ from django.utils.translation import gettext as _
 from league.clubs.models import Club, User
 
 from .. import errors, formats
-from ..models import ChangeLog, NoShowRule, Tournament, TournamentEntry
+from ..models import (
+    DEFAULT_ABSENCE_GRACE_MINUTES,
+    ChangeLog,
+    NoShowRule,
+    Tournament,
+    TournamentEntry,
+)
 from .common import (
     active_membership,
     check_partner,
@@ -29,7 +35,7 @@ from .common import (
     taken_by,
     when_text,
 )
-from .validation import check_format, clean_name
+from .validation import check_absence, check_format, clean_name
 
 MAX_ROUNDS = 30
 
@@ -49,10 +55,12 @@ def tournament_create(
     min_table_size: int | None = None,
     turn_seconds: int = 60,
     rated: bool = False,
+    chat_enabled: bool = True,
     capacity: int | None = None,
     members_only: bool = True,
     checkin_required: bool = False,
-    no_show_rule: str = NoShowRule.BOT,
+    no_show_rule: str = NoShowRule.FORFEIT,
+    absence_grace_minutes: int = DEFAULT_ABSENCE_GRACE_MINUTES,
     auto_advance: bool = True,
     review_pairings: bool = False,
     scoring: Mapping[int, Sequence[int]] | None = None,
@@ -85,8 +93,7 @@ def tournament_create(
         raise errors.InvalidSettingsError(
             _("The capacity must be at least %(n)s.") % {"n": fmt.min_table_size}
         )
-    if no_show_rule not in NoShowRule.values:
-        raise errors.InvalidSettingsError(_("Choose one of the rules offered for no-shows."))
+    absence = check_absence(no_show_rule=no_show_rule, absence_grace_minutes=absence_grace_minutes)
     scheme = formats.scheme_from_json(fmt.scoring)
     if bye_points is None or bye_points == "":
         bye = formats.default_bye_points(scheme, fmt.table_size)
@@ -102,6 +109,7 @@ def tournament_create(
         name=name,
         created_by=organiser,
         rated=rated,
+        chat_enabled=bool(chat_enabled),
         **fmt.model_fields(),
         rounds=int(rounds),
         registration_opens=opens,
@@ -109,7 +117,7 @@ def tournament_create(
         capacity=capacity,
         members_only=members_only,
         checkin_required=checkin_required,
-        no_show_rule=no_show_rule,
+        **absence,
         auto_advance=auto_advance,
         review_pairings=review_pairings,
         bye_points=bye,

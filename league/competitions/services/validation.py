@@ -143,3 +143,24 @@ def check_league_numbers(
         raise errors.InvalidSettingsError(_("A season has from 1 to 10 divisions."))
     if rounds is not None and not 1 <= rounds <= 60:
         raise errors.InvalidSettingsError(_("A season has from 1 to 60 rounds."))
+
+
+#: The longest grace period an event may give its players to appear at a table (minutes).
+MAX_ABSENCE_GRACE_MINUTES = 24 * 60
+
+
+def check_absence(*, no_show_rule: str, absence_grace_minutes: int) -> dict[str, Any]:
+    """The absence rule's model fields of a new event, checked."""
+    from ..models import NoShowRule
+
+    if no_show_rule not in NoShowRule.values:
+        raise errors.InvalidSettingsError(_("Choose one of the rules offered for no-shows."))
+    if (
+        isinstance(absence_grace_minutes, bool)
+        or not 0 <= int(absence_grace_minutes) <= MAX_ABSENCE_GRACE_MINUTES
+    ):
+        raise errors.InvalidSettingsError(
+            _("Players have from 0 to %(n)s minutes to appear at their table.")
+            % {"n": MAX_ABSENCE_GRACE_MINUTES}
+        )
+    return {"no_show_rule": no_show_rule, "absence_grace_minutes": int(absence_grace_minutes)}
