@@ -85,6 +85,13 @@ def test_without_javascript_a_form_built_for_another_game_is_shown_again(
     expect(page.get_by_role("alert")).to_have_count(0)
     assert Tournament.objects.count() == 1
 
+    # Enter in a field creates (the default button is "Create", not "Choose this game").
+    page.fill("#id_registration_closes", soon.strftime("%Y-%m-%dT%H:%M"))
+    page.fill("#id_name", "Copa variable")
+    page.press("#id_name", "Enter")
+    page.wait_for_url(re.compile(r"/competitions/tournaments/\d+/$"))
+    assert Tournament.objects.get(name="Copa variable").variant == "vtt"
+
 
 #: For each standings table: does it fit its box or scroll inside it, and can its last
 #: column be scrolled into view and seen (nothing on top of it, not cut by a parent)?
