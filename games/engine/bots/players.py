@@ -136,6 +136,22 @@ def candidates(view: View, unseen: int) -> list[int]:
     return out
 
 
+def claim_proven(view: View) -> bool:
+    """Whether the seat can prove a claim of 101 from what it saw: the points carried over,
+    the cards of the tricks it took and its own cantos (a second deal's totals are hidden, but
+    each of these is public)."""
+    dos = view.obs.dos
+    if dos is None:
+        return False
+    seat = view.seat
+    total = dos.carried[seat] if dos.carried is not None else 0
+    for _, _, cards, winner in view.history:
+        if winner == seat:
+            total += sum(POINTS[c] for c in cards)
+    total += sum(c.points for c in view.obs.cantos if c.seat == seat)
+    return total >= GAME_POINTS
+
+
 class StrongBot(Bot):
     """Determinized search over the seat's information set (see the module docstring)."""
 
@@ -166,6 +182,10 @@ class StrongBot(Bot):
             if found is not None:
                 return found
         acts = candidates(view, know.unseen)
+        if A.CLAIM in acts and not claim_proven(view):
+            # A false claim loses the game at once; a search that finds every line lost would
+            # still prefer it (the hand ends with a smaller margin), so it is never a candidate.
+            acts.remove(A.CLAIM)
         if len(acts) == 1:
             return acts[0]
         seat = view.seat
@@ -207,7 +227,7 @@ class StrongBot(Bot):
         mine = state.hands[seat]
         theirs = state.hands[other]
         legal = view.legal
-        if isinstance(state, DosHand) and A.CLAIM in legal and state.totals()[seat] >= GAME_POINTS:
+        if A.CLAIM in legal and claim_proven(view):
             return A.CLAIM
         eg = _endgame(
             state.trump, state.sung, bool(state.ADMITS_TUTE), state.CANTO_TRUMP, state.CANTO_OTHER
