@@ -77,6 +77,12 @@ class EventForm(forms.Form):
         required=False,
         help_text=_("The results count for the ratings."),
     )
+    chat_enabled = forms.BooleanField(
+        label=_("Table chat open"),
+        required=False,
+        initial=True,
+        help_text=_("Players may talk at their tables (quick phrases and messages)."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -178,6 +184,7 @@ class EventForm(forms.Form):
             "min_table_size": data.get("min_table_size") or None,
             "turn_seconds": data["turn_seconds"],
             "rated": data["rated"],
+            "chat_enabled": data["chat_enabled"],
             "scoring": data["scoring"] or None,
             "tiebreaks": data["tiebreaks"],
         }
@@ -257,6 +264,7 @@ class TournamentForm(EventForm):
         "no_show_rule",
         "turn_seconds",
         "rated",
+        "chat_enabled",
         "auto_advance",
         "review_pairings",
         "bye_points",
@@ -321,6 +329,7 @@ class LeagueForm(EventForm):
         "promotion",
         "turn_seconds",
         "rated",
+        "chat_enabled",
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

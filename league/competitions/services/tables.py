@@ -30,6 +30,7 @@ def open_table(
             options=event.options,
             turn_seconds=event.turn_seconds,
             rated=event.rated,
+            chat_enabled=event.chat_enabled,
             seats=[games_services.SeatSpec(user=user) for user in users],
             source_kind=source_kind,
             source_id=source_id,
