@@ -18,7 +18,7 @@ from games.chat.models import CHAT_TEXT_MAX, ChatMessage, ChatReport
 from games.chat.presenters import chat_line, render_line
 from games.models import Table
 
-from .helpers import cards_in, fresh, hidden_cards, people_table
+from .helpers import cards_in, fast_forward, fresh, hidden_cards, people_table
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +193,28 @@ def test_the_chat_partial_lists_the_viewers_channel(table: Table, ana: Any, carl
 def test_services_still_create_tables_without_a_chat_setting(ana: Any) -> None:
     table = services.table_create(creator=ana, variant="cabrero", players=4)
     assert table.chat_enabled is True
+
+
+def test_the_table_page_shows_the_chat_panel(client: Any, table: Table, ana: Any) -> None:
+    chat.chat_post(table_id=table.pk, user=ana, text="<b>hola</b>")
+    client.force_login(ana)
+    html = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="table-chat"' in html and "Chat with the players" in html
+    assert "&lt;b&gt;hola&lt;/b&gt;" in html and "<b>hola</b>" not in html
+    assert f'data-ws-url="/ws/tables/{table.pk}/?only=chat"' in html
+
+
+def test_the_replay_shows_the_players_chat_to_its_players_only(
+    client: Any, ana: Any, bruno: Any, carla: Any
+) -> None:
+    table = fast_forward(people_table(ana, bruno))
+    chat.chat_post(table_id=table.pk, user=ana, text="well played, partner")
+    chat.chat_post(table_id=table.pk, user=carla, text="from the rail")
+    url = f"/tables/{table.pk}/hands/1/"
+    client.force_login(bruno)
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The players’ chat at this table" in html and "well played, partner" in html
+    assert "from the rail" not in html
+    client.force_login(carla)
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "well played, partner" not in html and "from the rail" not in html
