@@ -130,8 +130,17 @@ def bot_level_name(level: str) -> str:
     return str(BOT_LEVEL_NAMES.get(level, level))
 
 
-def bot_name(level: str) -> str:
-    return _("Bot (%(level)s)") % {"level": bot_level_name(level)}
+#: A first name per seat, so that two bots of one level can be told apart (tally columns).
+BOT_FIRST_NAMES = ("Lola", "Paco", "Carmen", "Manolo", "Rocío", "Pepe")
+
+
+def bot_name(level: str, position: int | None = None) -> str:
+    """``Lola (strong)``: the seat's first name and the bot's level (``Bot (strong)`` without a
+    seat)."""
+    if position is None:
+        return _("Bot (%(level)s)") % {"level": bot_level_name(level)}
+    first = BOT_FIRST_NAMES[position % len(BOT_FIRST_NAMES)]
+    return _("%(name)s (%(level)s)") % {"name": first, "level": bot_level_name(level)}
 
 
 # ----------------------------------------------------------------------------- actions
@@ -162,6 +171,49 @@ def action_label(
         "pass": _("Pass"),
     }
     return labels.get(word, notation)
+
+
+def pass_label(legal: list[str], phase: str = "") -> str:
+    """The label of the ``pass`` button: what is passed, from the question the engine asks
+    (the other legal actions), never a bare "Pass"."""
+    words = {a.lower() for a in legal}
+    if "capote" in words:
+        return _("Don't declare capote")
+    if "plate" in words:
+        return _("Don't go to the plate")
+    if "swap" in words:
+        return _("Don't take the turned card")
+    if any(w.startswith("accuse:") for w in words):
+        return _("Accuse nobody")
+    if "tute" in words or any(w.startswith("sing:") for w in words):
+        return _("Don't sing")
+    if phase == "preplay":
+        return _("Go on: you cannot take the turned card")
+    return _("Go on: nothing to sing")
+
+
+#: Actions that settle a game or a hand at once: the page asks to confirm them.
+CONFIRMED_ACTIONS = ("claim", "capote", "plate")
+
+
+def confirm_label(notation: str) -> str:
+    """The second button of a two-step action: ``Yes, claim 101``."""
+    labels = {
+        "claim": _("Yes, claim 101"),
+        "capote": _("Yes, declare capote"),
+        "plate": _("Yes, go to the plate"),
+    }
+    return labels.get(notation.lower(), _("Yes"))
+
+
+def confirm_question(notation: str) -> str:
+    """What the confirmation asks, saying what is at stake."""
+    questions = {
+        "claim": _("Claim 101? Under 101 points you lose the game at once."),
+        "capote": _("Declare capote? You must take every one of the last 8 tricks."),
+        "plate": _("Go to the plate? You commit to 101 points: short of it you pay the plate."),
+    }
+    return questions.get(notation.lower(), "")
 
 
 def action_description(notation: str, *, name: str, trump: str | None = None) -> str:

@@ -224,7 +224,7 @@ class Seat(models.Model):
         if self.bot_level:
             from games import messages
 
-            return messages.bot_name(self.bot_level)
+            return messages.bot_name(self.bot_level, self.position)
         return ""
 
     @property

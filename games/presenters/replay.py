@@ -8,7 +8,8 @@ from games.engine import parse_action
 from games.engine.cards import NOTATION
 from games.engine.records import replay
 from games.models import HandRecord, Table
-from games.presenters.table import hand_summary, seat_name
+from games.presenters.summaries import hand_summary
+from games.presenters.table import seat_name
 from games.presenters.viewmodels import ReplayView, card_view
 from games.selectors.outcomes import hand_in_table_seats
 from games.selectors.queries import actions_since, seat_of_action, table_seats

@@ -17,16 +17,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import messages
 from games.engine import parse_action
 from games.engine.bots import LEVELS
 from games.engine.observation import MatchObservation, Observation
 from games.engine.observation_parts import TrickView as ObservedTrick
+from games.engine.variants.chancho import ChanchoRules
 from games.models import Seat, Table
+from games.presenters.summaries import Forced, canto_line, forced_cantos, hand_summary
 from games.presenters.viewmodels import (
     ActionButton,
-    HandSummary,
     SeatView,
     TableView,
     Tally,
@@ -87,11 +89,18 @@ def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
     match = snapshot.match
     if match is None:
         return view
-    _fill_game(view, match.observe(your_seat))
+    _fill_game(view, match.observe(your_seat), previous_forced(match))
     return view
 
 
-def _fill_game(view: TableView, obs: MatchObservation) -> None:
+def previous_forced(match: Any) -> Forced:
+    """The cantos forced in the previous hand of a Chancho match (its tricks are public)."""
+    if len(match.hands) > 1 and isinstance(match.hands[-2], ChanchoRules):
+        return forced_cantos(match.hands[-2].history)
+    return ()
+
+
+def _fill_game(view: TableView, obs: MatchObservation, forced: Forced = ()) -> None:
     """Copy an engine observation into the view (nothing else about cards goes in)."""
     names = view.seat_names
     hand = obs.hand
@@ -116,10 +125,17 @@ def _fill_game(view: TableView, obs: MatchObservation) -> None:
     by_hand_seat = {
         seat: names[local(seat)] for seat in range(len(names)) if local(seat) is not None
     }
+    others = [a for a in legal if not _is_card(a)]
     view.buttons = [
-        ActionButton(a, messages.action_label(a, trump=trump, names=by_hand_seat))
-        for a in legal
-        if not _is_card(a)
+        ActionButton(
+            a,
+            messages.pass_label(others, hand.phase)
+            if a.lower() == "pass"
+            else messages.action_label(a, trump=trump, names=by_hand_seat),
+            confirm=messages.confirm_label(a) if a.lower() in messages.CONFIRMED_ACTIONS else "",
+            question=messages.confirm_question(a),
+        )
+        for a in others
     ]
     sizes = hand.hand_sizes
     tricks_won = hand.tricks_won
@@ -152,7 +168,7 @@ def _fill_game(view: TableView, obs: MatchObservation) -> None:
     ]
     if obs.previous_hand is not None:
         number = obs.hand_number - (0 if view.finished else 1)
-        view.previous_hand = hand_summary(obs.previous_hand.to_json(), names, number)
+        view.previous_hand = hand_summary(obs.previous_hand.to_json(), names, number, forced=forced)
     tally = obs.tally
     view.tally = _tally(tally, names)
     _fill_extras(view, hand, local)
@@ -206,51 +222,6 @@ def _trick_view(trick: ObservedTrick, names: list[str], local: Any) -> TrickView
     )
 
 
-def canto_line(name: str, *, suit: str | None, points: int, tute: bool) -> str:
-    """A canto in words: who sang what."""
-    return messages.canto_description(name=name, suit=suit, points=points, tute=tute)
-
-
-def hand_summary(result: dict[str, Any], names: list[str], number: int) -> HandSummary:
-    losers = set(result.get("losers") or [])
-    points = result.get("points") or []
-    tricks = result.get("tricks") or []
-    cantos = result.get("cantos") or []
-    canto_pts = [0] * len(names)
-    for c in cantos:
-        if 0 <= c["seat"] < len(names):
-            canto_pts[c["seat"]] += int(c.get("points") or 0)
-    charges = (result.get("extra") or {}).get("charges") or {}
-    rows = []
-    for seat, name in enumerate(names):
-        if seat >= len(points):
-            break
-        rows.append(
-            {
-                "name": name,
-                "points": points[seat],
-                "tricks": tricks[seat] if seat < len(tricks) else 0,
-                "cantos": canto_pts[seat],
-                "lost": seat in losers,
-                "charge": charges.get(str(seat), 1 if seat in losers else 0),
-            }
-        )
-    return HandSummary(
-        number=number + 1,
-        rows=rows,
-        reason=messages.hand_reason(result.get("reason_code", ""), result.get("reason", "")),
-        cantos=[
-            canto_line(
-                names[c["seat"]],
-                suit=c.get("suit"),
-                points=int(c.get("points") or 0),
-                tute=bool(c.get("tute")),
-            )
-            for c in cantos
-        ],
-    )
-
-
 def _tally(match: Mapping[str, Any], names: list[str]) -> Tally | None:
     """The match so far: whatever per-seat (or per-team) counts the variant's tally keeps."""
     labels = {
@@ -279,12 +250,14 @@ def _tally(match: Mapping[str, Any], names: list[str]) -> Tally | None:
     for key, text in (
         ("to_retire", _("%(n)s lost hands and a player retires.")),
         ("to_lose", _("%(n)s lost hands lose the match.")),
-        ("games_to_win", _("%(n)s games win the match.")),
-        ("target", _("%(n)s games win the match.")),
+        ("games_to_win", ""),
+        ("target", ""),
         ("plate", _("In the plate: %(n)s tantos.")),
     ):
         value = match.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
+            if not text:
+                text = ngettext("%(n)s game wins the match.", "%(n)s games win the match.", value)
             notes.append(text % {"n": value})
     if not rows and not notes:
         return None
@@ -296,11 +269,20 @@ def _fill_extras(view: TableView, hand: Observation, local: Any) -> None:
     stock = hand.stock
     if stock is not None:
         view.stock = stock.stock
-        if stock.stock_bottom and not stock.bottom_taken_by:
+        # The trump badge shows the card lying face up under the stock (the 7 after a swap),
+        # and none once a player has drawn it.
+        taken = stock.bottom_taken_by is not None
+        view.turned = card_view(stock.stock_bottom) if stock.stock_bottom and not taken else None
+        if stock.stock_bottom and not taken:
             view.stock_bottom = card_view(stock.stock_bottom)
     vtt = hand.vtt
-    if vtt is not None and vtt.trick_trump and vtt.trick_trump != view.trump:
-        view.trick_trump_name = messages.suit_name(vtt.trick_trump)
+    if vtt is not None:
+        # The suits in force now (they change as trumps are played) and the trump the trick
+        # started with, when it has moved on.
+        if hand.lead and hand.trick:
+            view.lead_name = messages.suit_name(hand.lead)
+        if vtt.trick_trump and vtt.trick_trump != view.trump:
+            view.trick_trump_name = messages.suit_name(vtt.trick_trump)
     if view.your_seat is not None and hand.teams is not None:
         for team in hand.teams.teams:
             if view.your_seat in team:

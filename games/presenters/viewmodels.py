@@ -91,6 +91,9 @@ class SeatView:
 class ActionButton:
     action: str
     label: str
+    #: A second button's label (claim, capote, the plate act only once confirmed).
+    confirm: str = ""
+    question: str = ""
 
 
 @dataclass
@@ -105,6 +108,8 @@ class HandSummary:
     rows: list[dict[str, Any]]
     reason: str
     cantos: list[str]
+    #: What decided the hand beyond the reason (the plate, a forced canto, team totals...).
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -154,6 +159,7 @@ class TableView:
     stock: int | None = None
     stock_bottom: CardView | None = None
     trick_trump_name: str = ""
+    lead_name: str = ""
     places: list[tuple[int, str]] = field(default_factory=list)
     deadline: Any = None
     deadline_kind: str = ""
