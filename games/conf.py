@@ -46,8 +46,14 @@ _DEFAULTS: dict[str, float | int | str] = {
 
 SCHEDULERS = ("auto", "celery", "inprocess", "immediate", "manual")
 
-#: Turn timer choices offered when creating a table (seconds; 0 is no timer).
-TURN_SECONDS_CHOICES = (0, 20, 30, 60, 120, 300)
+#: Turn timer choices offered when creating a table (seconds; 0 is no timer). From an hour up
+#: the table is played by correspondence (:data:`CORRESPONDENCE_SECONDS`).
+TURN_SECONDS_CHOICES = (0, 20, 30, 60, 120, 300, 3600, 43200, 86400, 259200)
+
+#: A time per move of at least this many seconds makes a correspondence table: its clock shows
+#: days and hours, its deadlines are the watchdog's (no countdown of days), and each turn is
+#: announced (:data:`games.signals.turn_started`).
+CORRESPONDENCE_SECONDS = 3600
 
 
 def _get(name: str) -> float | int | str:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import conf, messages
 from games.engine import REGISTRY, Variant, get_variant
@@ -32,9 +33,22 @@ def turn_choices() -> list[tuple[int, str]]:
             out.append((0, str(_("No timer"))))
         elif seconds < 60:
             out.append((seconds, str(_("%(n)s seconds") % {"n": seconds})))
-        else:
+        elif seconds < conf.CORRESPONDENCE_SECONDS:
             out.append((seconds, str(_("%(n)s min") % {"n": seconds // 60})))
+        else:
+            out.append((seconds, correspondence_label(seconds)))
     return out
+
+
+def correspondence_label(seconds: int) -> str:
+    """A correspondence time per move in words: ``12 hours per move``, ``3 days per move``."""
+    if seconds % 86400 == 0:
+        n = seconds // 86400
+        text = ngettext("%(n)s day per move", "%(n)s days per move", n)
+    else:
+        n = seconds // 3600
+        text = ngettext("%(n)s hour per move", "%(n)s hours per move", n)
+    return str(_("Correspondence: %(time)s") % {"time": text % {"n": n}})
 
 
 def turn_seconds_field() -> forms.TypedChoiceField:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import views
+from games import correspondence_views, views
 
 app_name = "games"
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.table_list, name="table_list"),
     path("new/", views.table_create, name="table_create"),
     path("play-now/", views.play_now, name="play_now"),
+    path("correspondence/", correspondence_views.my_correspondence, name="my_correspondence"),
     path("invite/<str:token>/", views.table_invite, name="table_invite"),
     path("<int:table_id>/", views.table_detail, name="table_detail"),
     path("<int:table_id>/live/", views.table_live, name="table_live"),

@@ -39,9 +39,12 @@ so no frame ever holds another seat's cards.
 **Presence.** A seated person's socket counts in :mod:`games.presence` while it is open (and
 refreshes its count every ``PRESENCE_REFRESH`` seconds); his first connection is recorded on
 his seat (:mod:`games.services.presence`). When a seated person's first socket opens or his
-last one closes, the group gets ``table.presence`` with the seated users connected now, and
-every socket re-renders its view with a "connected" or "not connected" mark on each person's
-seat (``games/_presence.html``).
+last one closes, the group gets ``table.presence``, and every socket gets a frame
+``{"type": "presence", "people": [0, 1], "connected": [1]}`` (the positions of the people's
+seats and of those connected now; no user id leaves the server), also right after the state
+frame that answers a hello. ``static/games/presence.js`` marks each person's seat "connected"
+or "not connected" from it, on a socket of its own opened with ``?only=presence`` (which, like
+``?only=chat``, gets no state frames).
 """
 
 from __future__ import annotations
@@ -118,29 +121,16 @@ def live_template(table: Any) -> str:
 
 
 def render_state_frame(
-    snapshot: snapshots.Snapshot,
-    *,
-    user: Any,
-    language: str,
-    missed: list[str] | None = None,
-    connected: set[int] | None = None,
+    snapshot: snapshots.Snapshot, *, user: Any, language: str, missed: list[str] | None = None
 ) -> dict[str, Any]:
-    """The ``state`` frame of ``snapshot`` for ``user``, rendered in ``language``; with
-    ``connected`` (the ids of the seated users connected now) each person's seat says whether
-    he is connected.
+    """The ``state`` frame of ``snapshot`` for ``user``, rendered in ``language``.
 
     Reads nothing from the database (the snapshot holds the table, its seats and players and
     the match), so a consumer runs it on the event loop.
     """
-    context: dict[str, Any] = {}
-    if connected is not None:
-        context["presence_known"] = True
-        context["connected_seats"] = {
-            seat.position for seat in snapshot.seats if seat.user_id in connected
-        }
     with translation.override(language):
         view = presenters.table_view(snapshot=snapshot, user=user)
-        html = render_to_string(live_template(snapshot.table), {"view": view, **context})
+        html = render_to_string(live_template(snapshot.table), {"view": view})
     frame: dict[str, Any] = {
         "type": "state",
         "version": view.version,
@@ -184,9 +174,9 @@ def build_state_frame(
     return render_state_frame(snapshot, user=user, language=language, missed=missed)
 
 
-def presence_arrive(*, table_id: int, user_id: int) -> tuple[bool, bool, set[int]]:
+def presence_arrive(*, table_id: int, user_id: int) -> tuple[bool, bool, dict[str, list[int]]]:
     """A socket of ``user_id`` opened at ``table_id``: whether he sits there, whether it is
-    his first socket there now, and the seated users connected (synchronous)."""
+    his first socket there now, and the table's presence (synchronous)."""
     seated = presence_services.table_seen(table_id=table_id, user_id=user_id)
     first = False
     if seated:
@@ -196,14 +186,19 @@ def presence_arrive(*, table_id: int, user_id: int) -> tuple[bool, bool, set[int
     return seated, first, presence_read(table_id=table_id)
 
 
-def presence_read(*, table_id: int) -> set[int]:
-    """The seated users with a socket open at ``table_id`` now (synchronous)."""
+def presence_read(*, table_id: int) -> dict[str, list[int]]:
+    """The table's presence: the positions of the people's seats and of those whose person
+    has a socket open now (synchronous)."""
     people = selectors.table_people(table_id=table_id)
-    return presence.connected_users(table_id, people)
+    connected = presence.connected_users(table_id, [user for _, user in people])
+    return {
+        "people": [position for position, _ in people],
+        "connected": [position for position, user in people if user in connected],
+    }
 
 
-def presence_leave(*, table_id: int, user_id: int) -> set[int] | None:
-    """A seated user's socket closed: the seated users connected now if it was his last one
+def presence_leave(*, table_id: int, user_id: int) -> dict[str, list[int]] | None:
+    """A seated user's socket closed: the table's presence if it was his last one there
     (None if he still has another)."""
     if presence.socket_closed(table_id, user_id) > 0:
         return None
@@ -305,17 +300,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Count this socket in the table's presence; tell the others if he just arrived."""
         self.presence_user: int | None = None
         self.heartbeat: asyncio.Task[None] | None = None
-        seated, first, connected = await db_write(
+        self.presence_only = b"only=presence" in self.scope.get("query_string", b"")
+        seated, first, state = await db_write(
             presence_arrive, table_id=self.table_id, user_id=user.pk
         )
-        self.connected: set[int] = connected
+        self.presence_state: dict[str, list[int]] = state
         if seated:
             self.presence_user = user.pk
             self.heartbeat = asyncio.create_task(self._keep_alive())
         if first:
-            await self.channel_layer.group_send(
-                self.group, {"type": "table.presence", "connected": sorted(connected)}
-            )
+            await self.channel_layer.group_send(self.group, {"type": "table.presence", **state})
+        if self.presence_only:
+            await self._send_presence()
 
     async def _keep_alive(self) -> None:
         while True:
@@ -341,11 +337,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         user_id = getattr(self, "presence_user", None)
         if user_id is not None:
             self.presence_user = None
-            connected = await db_read(presence_leave, table_id=self.table_id, user_id=user_id)
-            if connected is not None:
-                await self.channel_layer.group_send(
-                    self.group, {"type": "table.presence", "connected": sorted(connected)}
-                )
+            state = await db_read(presence_leave, table_id=self.table_id, user_id=user_id)
+            if state is not None:
+                await self.channel_layer.group_send(self.group, {"type": "table.presence", **state})
 
     # ------------------------------------------------------------------ client frames
 
@@ -432,12 +426,21 @@ class TableConsumer(AsyncWebsocketConsumer):
     # ------------------------------------------------------------------ group messages
 
     async def table_presence(self, event: dict[str, Any]) -> None:
-        connected = {int(u) for u in event.get("connected") or []}
-        if connected == getattr(self, "connected", None):
+        state = {
+            "people": [int(p) for p in event.get("people") or []],
+            "connected": [int(p) for p in event.get("connected") or []],
+        }
+        if state == getattr(self, "presence_state", None):
             return
-        self.connected = connected
-        if self.sent_revision >= 0:  # after the hello: show it at once
-            await self._send_state(force=True, revision=self.sent_revision)
+        self.presence_state = state
+        if self.sent_revision >= 0 or getattr(self, "presence_only", False):
+            await self._send_presence()
+
+    async def _send_presence(self) -> None:
+        if self.chat_only:
+            return
+        state = getattr(self, "presence_state", None) or {"people": [], "connected": []}
+        await self.send(text_data=json.dumps({"type": "presence", **state}))
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         revision = int(event.get("revision", 0))
@@ -459,7 +462,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _send_state(
         self, *, missed_since: int | None = None, force: bool = False, revision: int | None = None
     ) -> None:
-        if self.chat_only:
+        if self.chat_only or getattr(self, "presence_only", False):
             return
         # After a move every socket of the table re-renders the same revision: the first one
         # (or the writer, in this process) reads it, the others find it in memory and render
@@ -484,14 +487,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if snapshot.table.revision <= self.sent_revision and not force:
             return
         frame = render_state_frame(
-            snapshot,
-            user=self.scope["user"],
-            language=self.language,
-            missed=missed,
-            connected=getattr(self, "connected", None),
+            snapshot, user=self.scope["user"], language=self.language, missed=missed
         )
+        first = self.sent_revision < 0
         self.sent_revision = max(self.sent_revision, frame["revision"])
         await self.send(text_data=json.dumps(frame))
+        if first:
+            await self._send_presence()
 
 
 # ----------------------------------------------------------------------------- the lobby

@@ -78,13 +78,14 @@ def table_seats(*, table: Table) -> list[Seat]:
     )
 
 
-def table_people(*, table_id: int) -> list[int]:
-    """The ids of the people seated at the table (bots and empty seats left out)."""
+def table_people(*, table_id: int) -> list[tuple[int, int]]:
+    """``(position, user id)`` of the people seated at the table, in seat order (bots and
+    empty seats left out)."""
     return [
-        int(u)
-        for u in Seat.objects.filter(table_id=table_id, user__isnull=False)
+        (int(position), int(user))
+        for position, user in Seat.objects.filter(table_id=table_id, user__isnull=False)
         .order_by("position")
-        .values_list("user_id", flat=True)
+        .values_list("position", "user_id")
     ]
 
 

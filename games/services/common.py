@@ -29,6 +29,7 @@ from games.engine import MatchState
 from games.engine.bots import LEVELS
 from games.live import lobby, notify, scheduler
 from games.models import Seat, Table
+from games.signals import turn_started
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -183,9 +184,18 @@ def announce(
 
 
 def plan_deadline(
-    table: Table, seats: Sequence[Seat], match: MatchState, pause: float = 0.0
+    table: Table,
+    seats: Sequence[Seat],
+    match: MatchState,
+    pause: float = 0.0,
+    *,
+    acted: int | None = None,
 ) -> float | None:
-    """Set the table's deadline for the seat to act; return its countdown (None: no timer)."""
+    """Set the table's deadline for the seat to act; return its countdown (None: no timer).
+
+    At a correspondence table, a person's turn that begins (the seat to act is not ``acted``,
+    the seat that just played) is announced after the commit: :func:`announce_turn`.
+    """
     if match.is_terminal() or table.status != Table.Status.PLAYING:
         table.deadline, table.deadline_kind = None, ""
         return None
@@ -200,7 +210,33 @@ def plan_deadline(
         table.deadline, table.deadline_kind = None, ""
         return None
     table.deadline = timezone.now() + timedelta(seconds=delay)
+    if (
+        table.deadline_kind == Table.DeadlineKind.TURN
+        and table.turn_seconds >= conf.CORRESPONDENCE_SECONDS
+        and seat.position != acted
+        and seat.user_id is not None
+    ):
+        announce_turn(table, int(seat.user_id))
     return delay
+
+
+def announce_turn(table: Table, user_id: int) -> None:
+    """After the commit, send :data:`games.signals.turn_started`: ``user_id``'s turn began at
+    the correspondence ``table`` (his deadline is the table's)."""
+    table_id, deadline = table.pk, table.deadline
+    source_kind, source_id = table.source_kind, table.source_id
+
+    def send() -> None:
+        turn_started.send_robust(
+            sender=Table,
+            table_id=table_id,
+            user_id=user_id,
+            deadline=deadline,
+            source_kind=source_kind,
+            source_id=source_id,
+        )
+
+    transaction.on_commit(send, robust=True)
 
 
 def not_playing_error(table: Table) -> e.TableError:

@@ -115,7 +115,7 @@ def _apply(
         pause = conf.hand_pause()
     elif len(match.hand.history) > tricks_before:
         pause = conf.trick_pause()
-    countdown = plan_deadline(table, seats, match, pause)
+    countdown = plan_deadline(table, seats, match, pause, acted=position)
     updated = Table.objects.filter(pk=table.pk, version=index).update(
         version=F("version") + 1,
         revision=table.revision,

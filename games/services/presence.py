@@ -44,7 +44,7 @@ def table_arrival(*, table_id: int, user_id: int) -> None:
     )
     if table is None:
         return
-    people = table_people(table_id=table_id)
+    people = [user for _, user in table_people(table_id=table_id)]
     connected = presence.connected_users(table_id, people)
     waiting_for = [u for u in people if u != user_id and u not in connected]
 

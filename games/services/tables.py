@@ -29,7 +29,7 @@ from games.services.common import (
     user_seat,
 )
 
-MAX_TURN_SECONDS = 3600
+MAX_TURN_SECONDS = 3 * 86400  # correspondence: up to three days a move
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -52,12 +53,8 @@ def test_a_count_expires_without_refresh(monkeypatch: Any) -> None:
     assert presence.connected_users(3, [9]) == {9}
 
 
-def _seat_texts(html: str) -> tuple[int, int]:
-    return html.count('data-presence="connected"'), html.count('data-presence="away"')
-
-
 async def test_presence_over_the_socket(ana: Any, bruno: Any, make_user: Any) -> None:
-    table = await sync_to_async(people_table)(ana, bruno)
+    table = await sync_to_async(people_table)(ana, bruno)  # Ana at 0, Bruno at 1, two bots
     arrivals: list[dict[str, Any]] = []
 
     def on_arrived(sender: Any, **kwargs: Any) -> None:
@@ -66,10 +63,9 @@ async def test_presence_over_the_socket(ana: Any, bruno: Any, make_user: Any) ->
     player_arrived.connect(on_arrived)
     try:
         ana_socket = await open_socket(table.pk, ana)
-        frame = await next_frame(ana_socket, "state")
-        # Ana sees Bruno's seat "not connected" (her own and the bots' carry no mark).
-        assert _seat_texts(frame["html"]) == (0, 1)
-        assert "not connected" in frame["html"]
+        await next_frame(ana_socket, "state")
+        frame = await next_frame(ana_socket, "presence")
+        assert frame == {"type": "presence", "people": [0, 1], "connected": [0]}
         seat = await sync_to_async(Seat.objects.get)(table=table, user=ana)
         assert seat.first_seen_at is not None
         assert arrivals[-1]["user_id"] == ana.pk
@@ -78,25 +74,52 @@ async def test_presence_over_the_socket(ana: Any, bruno: Any, make_user: Any) ->
 
         bruno_socket = await open_socket(table.pk, bruno)
         await next_frame(bruno_socket, "state")
-        frame = await next_frame(ana_socket, "state")
-        assert _seat_texts(frame["html"]) == (1, 0)
+        assert (await next_frame(bruno_socket, "presence"))["connected"] == [0, 1]
+        assert (await next_frame(ana_socket, "presence"))["connected"] == [0, 1]
         assert arrivals[-1]["user_id"] == bruno.pk and arrivals[-1]["waiting_for"] == []
 
-        # A spectator is not counted and sends no arrival.
+        # A spectator is not counted and sends no arrival; a presence-only socket gets no state.
         carla = await sync_to_async(make_user)("carla")
         watcher = await open_socket(table.pk, carla)
-        frame = await next_frame(watcher, "state")
-        assert _seat_texts(frame["html"]) == (2, 0)
+        await next_frame(watcher, "state")
+        assert (await next_frame(watcher, "presence"))["connected"] == [0, 1]
         assert len(arrivals) == 2
 
         await bruno_socket.disconnect()
-        frame = await next_frame(ana_socket, "state")
-        assert _seat_texts(frame["html"]) == (0, 1)
+        assert (await next_frame(ana_socket, "presence"))["connected"] == [0]
+        assert (await next_frame(watcher, "presence"))["connected"] == [0]
         await watcher.disconnect()
         await ana_socket.disconnect()
         assert await sync_to_async(presence.connected_users)(table.pk, [ana.pk, bruno.pk]) == set()
     finally:
         player_arrived.disconnect(on_arrived)
+
+
+async def test_a_presence_only_socket_gets_presence_and_no_state(ana: Any, bruno: Any) -> None:
+    from channels.testing import WebsocketCommunicator
+
+    from .test_consumers import application, session_cookie
+
+    table = await sync_to_async(people_table)(ana, bruno)
+    cookie = await sync_to_async(session_cookie)(bruno)
+    from django.conf import settings
+
+    headers = [
+        (b"origin", b"http://testserver"),
+        (b"host", b"testserver"),
+        (b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()),
+    ]
+    comm = WebsocketCommunicator(
+        application(), f"/ws/tables/{table.pk}/?only=presence", headers=headers
+    )
+    connected, _ = await comm.connect(timeout=10)
+    assert connected
+    frame = json.loads(await comm.receive_from(timeout=10))
+    assert frame == {"type": "presence", "people": [0, 1], "connected": [1]}
+    await comm.send_json_to({"type": "hello", "version": None, "lang": "en"})
+    await comm.send_json_to({"type": "ping"})
+    assert json.loads(await comm.receive_from(timeout=10)) == {"type": "pong"}
+    await comm.disconnect()
 
 
 async def test_two_sockets_of_one_player(ana: Any, bruno: Any) -> None:
