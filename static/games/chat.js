@@ -8,7 +8,8 @@
  * {"type": "chat", "id", "html"}: a line rendered (and escaped) by the server for this viewer,
  * appended once; {"type": "error", "message"}: shown under the field. Mute and report post to
  * the API (/api/tables/<id>/chat/mutes/ and /reports/) with the page's CSRF token; a muted
- * writer's lines go from the list at once.
+ * writer's lines go from the list at once. After a reconnection the lines sent meanwhile are
+ * read from the page, as the server renders it now.
  */
 (function () {
   "use strict";
@@ -23,6 +24,7 @@
   var socket = null;
   var retries = 0;
   var unreadCount = 0;
+  var connectedOnce = false;
 
   function showError(text) {
     if (errorBox) { errorBox.textContent = text || ""; }
@@ -47,6 +49,23 @@
     markUnread();
   }
 
+  // After a reconnection: the lines sent meanwhile, from the page as the server renders it now.
+  function catchUp() {
+    fetch(window.location.pathname, { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) { return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html").querySelectorAll("#chat-lines .chat-line");
+        fresh.forEach(function (node) {
+          if (!lines.querySelector('[data-chat-id="' + node.getAttribute("data-chat-id") + '"]')) {
+            lines.appendChild(document.importNode(node, true));
+          }
+        });
+        scrollDown();
+      })
+      .catch(function () {});
+  }
+
   function wsUrl() {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     return scheme + window.location.host + panel.getAttribute("data-ws-url");
@@ -55,6 +74,8 @@
   function connect() {
     socket = new WebSocket(wsUrl());
     socket.addEventListener("open", function () {
+      if (connectedOnce) { catchUp(); }
+      connectedOnce = true;
       retries = 0;
       showError("");
       // The language the chat's lines come in (no state frames come back on this socket).
