@@ -10,11 +10,14 @@ connections are closed (code 4401).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+
+from games.live.loop import bind_loop
 
 from . import selectors
 from .push import user_group
@@ -30,6 +33,7 @@ class NotificationConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_NO_SESSION)
             return
+        bind_loop(asyncio.get_running_loop())  # pushes from worker threads find this loop
         self.user_id = int(user.pk)
         self.group = user_group(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
