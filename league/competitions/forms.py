@@ -30,7 +30,8 @@ from games.forms import (
 )
 
 from . import formats, selectors
-from .models import NoShowRule
+from .models import DEFAULT_ABSENCE_GRACE_MINUTES, NoShowRule
+from .services.validation import MAX_ABSENCE_GRACE_MINUTES
 
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
 TIEBREAK_SLOTS = 6
@@ -226,10 +227,19 @@ class TournamentForm(EventForm):
     no_show_rule = forms.ChoiceField(
         label=_("No-shows"),
         choices=NoShowRule.choices,
-        initial=NoShowRule.BOT,
+        initial=NoShowRule.FORFEIT,
         help_text=_(
-            "A no-show is a player whose timer ran out before he made a single move at his table."
+            "A no-show is a player who has not appeared at his table (never connected to it nor "
+            "made a move) when the minutes to appear are over."
         ),
+    )
+    absence_grace_minutes = forms.IntegerField(
+        label=_("Minutes to appear at a table"),
+        required=False,
+        min_value=0,
+        max_value=MAX_ABSENCE_GRACE_MINUTES,
+        initial=DEFAULT_ABSENCE_GRACE_MINUTES,
+        help_text=_("The players are told when their table opens; absent ones are then forfeited."),
     )
     bye_points = forms.DecimalField(
         label=_("Points for a bye"),
@@ -262,6 +272,7 @@ class TournamentForm(EventForm):
         "members_only",
         "checkin_required",
         "no_show_rule",
+        "absence_grace_minutes",
         "turn_seconds",
         "rated",
         "chat_enabled",
@@ -281,6 +292,11 @@ class TournamentForm(EventForm):
             "members_only": data["members_only"],
             "checkin_required": data["checkin_required"],
             "no_show_rule": data["no_show_rule"],
+            "absence_grace_minutes": (
+                DEFAULT_ABSENCE_GRACE_MINUTES
+                if data.get("absence_grace_minutes") is None
+                else data["absence_grace_minutes"]
+            ),
             "auto_advance": data["auto_advance"],
             "review_pairings": data["review_pairings"],
             "bye_points": data.get("bye_points"),
