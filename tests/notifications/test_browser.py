@@ -70,3 +70,28 @@ def test_the_phone_header_keeps_one_row_with_the_badge(
     assert header["height"] < 70
     assert badge["x"] + badge["width"] <= menu["x"] + 1  # beside the Menu button, on its left
     assert abs((badge["y"] + badge["height"] / 2) - (menu["y"] + menu["height"] / 2)) < 6
+
+
+def test_the_tab_title_says_your_turn_at_a_table(
+    asgi_server: str, browser_context_factory: Any
+) -> None:
+    from games import services as games_services
+
+    base = asgi_server
+    ana = db(lambda: UserFactory(username="ana"))
+    table = db(
+        lambda: games_services.table_create(
+            creator=ana, variant="dos", players=2, fill_with_bots=True
+        )
+    )
+    context = browser_context_factory()
+    log_in(context, base, ana)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{base}/tables/{table.pk}/")
+    page.locator("#turn.your-turn").wait_for()
+    page.wait_for_function("document.title.startsWith('(\u25cf) ')")
+    assert "Your turn" in page.title()
+    assert page.locator("[data-notif-permission]").count() == 0  # no prompt on load
+    assert errors == []
