@@ -110,6 +110,17 @@ class Table(models.Model):
     source_id = models.PositiveBigIntegerField(_("source id"), null=True, blank=True)
     #: Whether the table's chat is open (a competition may turn it off: :mod:`games.chat`).
     chat_enabled = models.BooleanField(_("chat"), default=True)
+    #: Play again: the ids of the people seated who accepted a new match with the same seats,
+    #: and the table that opened once they all had (:mod:`games.services.rematch`).
+    rematch_accepted = models.JSONField(_("play again accepted by"), default=list, blank=True)
+    rematch_table = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("play again table"),
+    )
 
     class Meta:
         verbose_name = _("table")

@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:table_id>/abandon/", views.table_abandon, name="table_abandon"),
     path("<int:table_id>/act/", views.table_act, name="table_act"),
     path("<int:table_id>/back/", views.table_take_back, name="table_take_back"),
+    path("<int:table_id>/again/", views.table_rematch, name="table_rematch"),
     path("<int:table_id>/hands/<int:number>/", views.hand_replay, name="hand_replay"),
     path("<int:table_id>/record.json", views.table_record, name="table_record"),
 ]

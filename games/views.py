@@ -347,6 +347,19 @@ def table_take_back(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect(table)
 
 
+@login_required
+@require_POST
+def table_rematch(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Play again: accept a new match with the same seats; to the new table once it opens."""
+    table = _table_or_404(request, table_id)
+    opened: list[Any] = []
+    _perform(
+        request,
+        lambda: opened.append(services.table_rematch_accept(table_id=table.pk, user=request.user)),
+    )
+    return redirect(opened[0] if opened and opened[0] is not None else table)
+
+
 # ----------------------------------------------------------------------------- records
 
 

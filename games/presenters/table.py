@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -29,6 +30,7 @@ from games.models import Seat, Table
 from games.presenters.summaries import Forced, canto_line, forced_cantos, hand_summary
 from games.presenters.viewmodels import (
     ActionButton,
+    RematchOffer,
     SeatView,
     TableView,
     Tally,
@@ -86,11 +88,33 @@ def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
     )
     if table.is_open:
         view.bot_levels = [(lvl, messages.bot_level_name(lvl)) for lvl in reversed(LEVELS)]
+    view.rematch = rematch_offer(snapshot, your_seat)
     match = snapshot.match
     if match is None:
         return view
     _fill_game(view, match.observe(your_seat), previous_forced(match))
     return view
+
+
+def rematch_offer(snapshot: Snapshot, your_seat: int | None) -> RematchOffer | None:
+    """Play again at a finished table no competition opened (None: not offered); the
+    acceptances are kept by :func:`games.services.table_rematch_accept`."""
+    table = snapshot.table
+    if table.status != Table.Status.FINISHED or table.source_kind:
+        return None
+    accepted = set(table.rematch_accepted or [])
+    people = [s for s in snapshot.seats if s.user_id is not None]
+    you = snapshot.seats[your_seat] if your_seat is not None else None
+    url = ""
+    if table.rematch_table_id is not None:
+        url = reverse("games:table_detail", args=[table.rematch_table_id])
+    return RematchOffer(
+        accepted=[s.name for s in people if s.user_id in accepted],
+        waiting=[s.name for s in people if s.user_id not in accepted],
+        you_accepted=you is not None and you.user_id in accepted,
+        you_seated=you is not None and you.user_id is not None,
+        new_table_url=url,
+    )
 
 
 def previous_forced(match: Any) -> Forced:

@@ -97,6 +97,17 @@ class ActionButton:
 
 
 @dataclass
+class RematchOffer:
+    """Play again at a finished table: who accepted, who is awaited, the new table's address."""
+
+    accepted: list[str]
+    waiting: list[str]
+    you_accepted: bool
+    you_seated: bool
+    new_table_url: str = ""
+
+
+@dataclass
 class TrickView:
     cards: list[tuple[str, CardView]]
     winner: str
@@ -166,6 +177,7 @@ class TableView:
     you_away: bool = False
     can_manage: bool = False
     bot_levels: list[tuple[str, str]] = field(default_factory=list)
+    rematch: RematchOffer | None = None
 
     @property
     def seat_names(self) -> list[str]:

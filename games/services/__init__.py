@@ -12,6 +12,7 @@ sockets told (:func:`games.live.notify.notify_table`) and the next deferred move
 ``abandon``  stopping a table
 ``forfeit``  forfeiting seats for absence (a competition's rule): stop the table, or bots play
 ``presence`` a seated person connected: his seat's first connection, ``player_arrived``
+``rematch``  play again: a new match with the same seats once every person has accepted
 ``ending``   the signals a finished or abandoned table sends, with its outcome
 
 Callers use the names re-exported here (``services.table_act(...)``); the modules of the
@@ -27,6 +28,12 @@ from games.services.play import (
     table_act,
     table_advance,
     tables_run_overdue,
+)
+from games.services.rematch import (
+    RematchNotOfferedError,
+    offers_rematch,
+    table_rematch_accept,
+    table_rematch_offer,
 )
 from games.services.tables import (
     MAX_TURN_SECONDS,
@@ -46,9 +53,11 @@ __all__ = [
     "EARLY_TOLERANCE",
     "MAX_TURN_SECONDS",
     "ActResult",
+    "RematchNotOfferedError",
     "SeatSpec",
     "best_bot_level",
     "may_abandon",
+    "offers_rematch",
     "table_abandon",
     "table_act",
     "table_add_bot",
@@ -58,6 +67,8 @@ __all__ = [
     "table_fill_bots",
     "table_forfeit",
     "table_leave",
+    "table_rematch_accept",
+    "table_rematch_offer",
     "table_remove_bot",
     "table_sit",
     "table_take_back",

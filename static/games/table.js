@@ -163,6 +163,17 @@
     return scheme + window.location.host + form.getAttribute("data-ws-url");
   }
 
+  // Play again: when the new table opens while a seated player watches the finished one,
+  // the state frame carries its address and the page goes there.
+  var rematchSeen = !!(live() && live().getAttribute("data-rematch-url"));
+  function followRematch() {
+    var url = live() && live().getAttribute("data-rematch-url");
+    if (url && !rematchSeen) {
+      rematchSeen = true;
+      window.location.assign(url);
+    }
+  }
+
   function send(frame) {
     if (socket && socket.readyState === WebSocket.OPEN) {
       socket.send(JSON.stringify(frame));
@@ -188,6 +199,7 @@
         showError("");
         showState(frame.html);
         showMissed(frame.missed);
+        followRematch();
       } else if (frame.type === "error") {
         showError(frame.message);
       }
