@@ -188,3 +188,32 @@ def test_standings_page_marks_forfeits(
     client.force_login(players[0])
     html = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'data-forfeits="1"' in html
+
+
+def test_at_a_correspondence_deadline_the_absence_rule_applies(
+    club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
+) -> None:
+    """A day per move: both players appeared, then one let his time run out. The watchdog
+    plays the due deadline (a bot moves for him, as at any table) and the absence rule
+    forfeits his seat: the other wins."""
+    from games import services as games_services
+    from games import table_state
+
+    _, players, board = _two_player_round(
+        club, organiser, make_members, soon, commit, turn_seconds=86400
+    )
+    for player in players:
+        _seen(board.table_id, player)
+    table = Table.objects.get(pk=board.table_id)
+    assert table.turn_seconds == 86400
+    late = table.deadline + timedelta(minutes=1)
+    slow = Seat.objects.get(table=table, position=table_state.match_at(table).current_player())
+    # Not yet: nothing to do before the deadline.
+    assert commit(services.absences_apply, now=table.deadline - timedelta(hours=1)) == 0
+    assert commit(games_services.tables_run_overdue, now=late) >= 1
+    assert commit(services.absences_apply, now=late) == 1
+    board.refresh_from_db()
+    seats = {s.entry.player_id: s for s in board.seats.select_related("entry")}
+    other = next(p for p in players if p.pk != slow.user_id)
+    assert board.status == Board.Status.FINISHED
+    assert seats[slow.user_id].forfeit and seats[other.pk].place == 1
