@@ -44,6 +44,21 @@ def board_table_opened(*, board: Board) -> None:
         )
 
 
+def fixture_table_opened(*, fixture: Fixture, by: User) -> None:
+    """A league fixture's table opened when its last player pressed "play now" (``by``, who
+    goes to it): the others, who pressed it earlier and may be on another page, are called."""
+    params = {"event": fixture.season.league.name, "round": fixture.round}
+    ids = [i for i in _entry_user_ids(fixture.seats) if i != by.pk]
+    for user in active_users(ids):
+        notify(
+            user=user,
+            kind=Kind.TABLE_OPEN,
+            params=params,
+            url=fixture.table_url,
+            key=f"table-open:{fixture.table_id}",
+        )
+
+
 def result_set_by_organiser(*, played: Board | Fixture) -> None:
     """An organiser recorded or changed the result of a board or a fixture."""
     from league.competitions.models import Board

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    TABLE_OPEN = "table_open", _("Your tournament table is open")
+    TABLE_OPEN = "table_open", _("Your table is open")
     WINDOW_OPEN = "window_open", _("A league play window opened")
     WINDOW_CLOSING = "window_closing", _("A league play window closes soon")
     OPPONENT_WAITING = "opponent_waiting", _("An opponent is waiting at your table")

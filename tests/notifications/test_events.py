@@ -176,3 +176,24 @@ def test_play_windows_opening_and_closing_soon_are_told_once(
     fixture.save()
     Notification.objects.all().delete()
     assert windows_remind(now=closing) == 0  # a played fixture is not reminded of
+
+
+def test_a_league_table_opened_by_play_now_calls_the_player_who_pressed_first(
+    club: Any, organiser: Any, make_members: Any, now: Any, commit: Any
+) -> None:
+    league = services.league_create(
+        club=club, organiser=organiser, name="Liga", variant="dos", options={"games": 1}
+    )
+    a, b = make_members(2)
+    season = league.seasons.get()
+    for player in (a, b):
+        services.season_register(season=season, user=player)
+    services.season_start(season=season, by=organiser, starts_at=now)
+    fixture = Fixture.objects.get()
+    commit(services.fixture_play_now, fixture=fixture, user=a, now=now)
+    assert _kinds(a) == []  # not open yet
+    fixture = commit(services.fixture_play_now, fixture=fixture, user=b, now=now)
+    assert fixture.status == Fixture.Status.PLAYING
+    [n] = Notification.objects.filter(user=a)
+    assert n.kind == "table_open" and n.url == f"/tables/{fixture.table_id}/"
+    assert _kinds(b) == []  # he pressed last and goes to the table

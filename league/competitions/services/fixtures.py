@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.clubs.models import User
+from league.notifications import events as notification_events
 
 from .. import errors, schedule
 from ..formats import READY_MINUTES
@@ -140,6 +141,7 @@ def fixture_play_now(*, fixture: Fixture, user: User, now: datetime | None = Non
         fixture.table_id = open_table(league, [s.entry for s in seats], FIXTURE_SOURCE, fixture.pk)
         fixture.status = Fixture.Status.PLAYING
         fixture.save(update_fields=["table_id", "status"])
+        notification_events.fixture_table_opened(fixture=fixture, by=user)
     return fixture
 
 

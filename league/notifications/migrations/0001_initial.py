@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
             name='Notification',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('table_open', 'Your tournament table is open'), ('window_open', 'A league play window opened'), ('window_closing', 'A league play window closes soon'), ('opponent_waiting', 'An opponent is waiting at your table'), ('your_turn', 'Your turn in a correspondence game'), ('result_changed', 'A result recorded or changed by an organiser'), ('club_request', 'A request to join your club'), ('club_joined', 'A player joined your club with its invitation link')], max_length=24, verbose_name='kind')),
+                ('kind', models.CharField(choices=[('table_open', 'Your table is open'), ('window_open', 'A league play window opened'), ('window_closing', 'A league play window closes soon'), ('opponent_waiting', 'An opponent is waiting at your table'), ('your_turn', 'Your turn in a correspondence game'), ('result_changed', 'A result recorded or changed by an organiser'), ('club_request', 'A request to join your club'), ('club_joined', 'A player joined your club with its invitation link')], max_length=24, verbose_name='kind')),
                 ('params', models.JSONField(blank=True, default=dict, verbose_name='values')),
                 ('url', models.CharField(blank=True, max_length=300, verbose_name='link')),
                 ('key', models.CharField(blank=True, max_length=80, verbose_name='key')),
@@ -38,7 +38,7 @@ class Migration(migrations.Migration):
             name='NotificationPreference',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('table_open', 'Your tournament table is open'), ('window_open', 'A league play window opened'), ('window_closing', 'A league play window closes soon'), ('opponent_waiting', 'An opponent is waiting at your table'), ('your_turn', 'Your turn in a correspondence game'), ('result_changed', 'A result recorded or changed by an organiser'), ('club_request', 'A request to join your club'), ('club_joined', 'A player joined your club with its invitation link')], max_length=24, verbose_name='kind')),
+                ('kind', models.CharField(choices=[('table_open', 'Your table is open'), ('window_open', 'A league play window opened'), ('window_closing', 'A league play window closes soon'), ('opponent_waiting', 'An opponent is waiting at your table'), ('your_turn', 'Your turn in a correspondence game'), ('result_changed', 'A result recorded or changed by an organiser'), ('club_request', 'A request to join your club'), ('club_joined', 'A player joined your club with its invitation link')], max_length=24, verbose_name='kind')),
                 ('email', models.BooleanField(default=True, verbose_name='by email')),
                 ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notification_preferences', to=settings.AUTH_USER_MODEL, verbose_name='user')),
             ],
