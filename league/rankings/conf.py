@@ -1,7 +1,8 @@
 """Settings of the rankings, with their defaults (override them in the Django settings).
 
-``RANKINGS_LEADERBOARD_MIN_GAMES``  rated games needed to appear on a leaderboard (default:
-                                     the provisional threshold, 20)
+``RANKINGS_LEADERBOARD_MIN_GAMES``  rated games needed to appear on a leaderboard (default 1:
+                                     provisional ratings, under ``PROVISIONAL_GAMES``, are listed
+                                     and marked as such)
 ``RANKINGS_ACTIVE_DAYS``            a leaderboard shows players with a rated game in the last
                                      this many days (default 90)
 """
@@ -10,11 +11,9 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from league.skill import PROVISIONAL_GAMES
-
 
 def leaderboard_min_games() -> int:
-    return int(getattr(settings, "RANKINGS_LEADERBOARD_MIN_GAMES", PROVISIONAL_GAMES))
+    return int(getattr(settings, "RANKINGS_LEADERBOARD_MIN_GAMES", 1))
 
 
 def active_days() -> int:

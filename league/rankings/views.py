@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from games import messages
 from league.clubs import selectors as league_selectors
 from league.clubs.models import Club, User
+from league.skill import PROVISIONAL_GAMES
 
 from . import charts, conf, presenters, selectors
 from .variants import variant_keys
@@ -76,6 +77,8 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "absence": absence,
             "min_games": conf.leaderboard_min_games(),
             "active_days": conf.active_days(),
+            "provisional_games": PROVISIONAL_GAMES,
+            "any_provisional": any(rating.provisional for _rank, rating in rows),
         },
     )
 
@@ -136,6 +139,8 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club_,
             "stats": stats,
             "boards": boards,
+            "provisional_games": PROVISIONAL_GAMES,
+            "any_provisional": any(r.provisional for b in boards for r in b["top"]),
             "recent": presenters.decorate_matches(stats.matches),
         },
     )

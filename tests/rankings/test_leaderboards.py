@@ -43,7 +43,8 @@ def board(db):
 
 def test_eligibility_and_order(board) -> None:
     names = [r.user.username for r in selectors.leaderboard(variant="cabrero")]
-    assert names == ["bruno", "elena", "ana"]
+    # carmen's provisional rating is listed among the settled ones (marked on the page)
+    assert names == ["carmen", "bruno", "elena", "ana"]
 
 
 def test_eligibility_follows_the_settings(board, settings) -> None:
@@ -55,25 +56,31 @@ def test_eligibility_follows_the_settings(board, settings) -> None:
 
 def test_own_position(board) -> None:
     pos = selectors.leaderboard_position(variant="cabrero", user=board["ana"])
-    assert (pos.rank, pos.total, pos.reason) == (3, 3, "")
-    assert selectors.leaderboard_position(variant="cabrero", user=board["bruno"]).rank == 1
+    assert (pos.rank, pos.total, pos.reason) == (4, 4, "")
+    assert selectors.leaderboard_position(variant="cabrero", user=board["bruno"]).rank == 2
     carmen = selectors.leaderboard_position(variant="cabrero", user=board["carmen"])
-    assert (carmen.rank, carmen.reason, carmen.rating.games) == (None, "provisional", 19)
+    assert (carmen.rank, carmen.reason, carmen.provisional) == (1, "", True)
     diego = selectors.leaderboard_position(variant="cabrero", user=board["diego"])
     assert (diego.rank, diego.reason) == (None, "inactive")
     nobody = selectors.leaderboard_position(variant="vtt", user=board["ana"])
     assert (nobody.rank, nobody.reason) == (None, "unrated")
     anonymous = selectors.leaderboard_position(variant="cabrero", user=AnonymousUser())
-    assert (anonymous.rank, anonymous.total) == (None, 3)
+    assert (anonymous.rank, anonymous.total) == (None, 4)
+
+
+def test_own_position_when_the_setting_leaves_provisional_ratings_out(board, settings) -> None:
+    settings.RANKINGS_LEADERBOARD_MIN_GAMES = 20
+    carmen = selectors.leaderboard_position(variant="cabrero", user=board["carmen"])
+    assert (carmen.rank, carmen.reason, carmen.rating.games) == (None, "provisional", 19)
 
 
 def test_club_leaderboard(board) -> None:
     club = club_with(admin=board["ana"], members=[board["elena"], board["carmen"]])
     MembershipFactory(club=club, user=board["bruno"], status=Membership.Status.PENDING)
     names = [r.user.username for r in selectors.leaderboard(variant="cabrero", club=club)]
-    assert names == ["elena", "ana"]  # bruno is pending, carmen provisional
+    assert names == ["carmen", "elena", "ana"]  # bruno is pending; carmen provisional, listed
     pos = selectors.leaderboard_position(variant="cabrero", user=board["ana"], club=club)
-    assert (pos.rank, pos.total) == (2, 2)
+    assert (pos.rank, pos.total) == (3, 3)
     outsider = selectors.leaderboard_position(variant="cabrero", user=board["bruno"], club=club)
     assert outsider.reason == "not_member"
 
@@ -86,4 +93,4 @@ def test_the_leaderboard_runs_a_bounded_number_of_queries(
     with django_assert_max_num_queries(1):
         rows = list(selectors.leaderboard(variant="cabrero"))
         names = [r.user.public_name for r in rows]
-    assert len(names) == 33
+    assert len(names) == 34

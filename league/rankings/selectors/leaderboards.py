@@ -1,8 +1,14 @@
 """Leaderboards: the eligible ratings of a variant, best first, and a player's place on one.
 
 Eligible: an active account with at least ``RANKINGS_LEADERBOARD_MIN_GAMES`` rated games in
-the variant, the last one within ``RANKINGS_ACTIVE_DAYS`` (:mod:`..conf`); on a club's board,
-an active member of the club. Deactivated accounts take no place.
+the variant (default 1), the last one within ``RANKINGS_ACTIVE_DAYS`` (:mod:`..conf`); on a
+club's board, an active member of the club. Deactivated accounts take no place.
+
+**Provisional ratings** (fewer than ``league.skill.PROVISIONAL_GAMES`` rated games) are listed
+among the settled ones, in the same order, and marked (``Rating.provisional``; the pages show a
+"?" after the rating). The shown rating is already conservative (``mu - 3 sigma``): a newcomer
+starts far down and is ahead of a settled player only once even the cautious estimate of his
+skill is higher.
 """
 
 from __future__ import annotations
@@ -40,8 +46,9 @@ def leaderboard(
     """Eligible ratings of a variant, best first (site-wide, or a club's active members).
 
     Eligible: an active account with at least ``RANKINGS_LEADERBOARD_MIN_GAMES`` rated games,
-    the last one within ``RANKINGS_ACTIVE_DAYS``. Ties on the shown rating go to the higher
-    ``mu``, then the older account.
+    the last one within ``RANKINGS_ACTIVE_DAYS``; provisional ratings are among them, marked by
+    ``Rating.provisional``. Ties on the shown rating go to the higher ``mu``, then the older
+    account.
     """
     return (
         _eligible(variant, club, now)
@@ -58,6 +65,11 @@ class Position:
     rank: int | None
     total: int
     reason: str  # "" when ranked; "unrated", "provisional", "inactive" or "not_member"
+
+    @property
+    def provisional(self) -> bool:
+        """Ranked (or not) with a provisional rating."""
+        return self.rating is not None and self.rating.provisional
 
 
 def leaderboard_position(
@@ -80,7 +92,7 @@ def leaderboard_position(
         return Position(None, None, total, "unrated")
     if not eligible.filter(pk=rating.pk).exists():
         if rating.games < conf.leaderboard_min_games():
-            reason = "provisional"
+            reason = "provisional"  # only when the setting asks for more games than 1
         elif club is not None and not active_members(club).filter(user=user).exists():
             reason = "not_member"
         else:
