@@ -36,6 +36,7 @@ def test_the_strong_bot_does_not_claim_what_it_cannot_prove() -> None:
     # claim ended the game with the smallest margin, so the search used to make it.
     for seed in (4, 16):
         h = DOS.new_hand(players=2, seed=seed, dealer=1, context={"carried": [71, 95]}, first=False)
+        assert isinstance(h, DosHand)
         assert A.CLAIM in h.legal_actions() and h.totals()[0] == 71
         assert not claim_proven(View.of(h.observe(0)))
         assert StrongBot(budget_ms=None, iterations=40).act(h.observe(0), seed=1) != "claim"
