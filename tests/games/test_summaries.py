@@ -4,17 +4,22 @@ played out, no database)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import messages
+from games import messages, services
 from games.engine import action_to_notation, get_variant
 from games.engine.match import MatchState
 from games.models import Seat
 from games.presenters.table import _fill_game, _tally, previous_forced
-from games.presenters.viewmodels import SeatView, TableView
+from games.presenters.viewmodels import ActionButton, SeatView, TableView
+
+from .helpers import view_for
 
 
 def view_of(match: MatchState, seat: int = 0) -> TableView:
@@ -181,3 +186,26 @@ def test_bots_are_named_by_seat_and_level() -> None:
         names = [Seat(position=p, bot_level="strong").name for p in range(4)]
     assert names[0] == "Lola (strong)" and names[1] == "Paco (strong)"
     assert len(set(names)) == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_claim_capote_and_the_plate_need_a_second_click(ana: Any) -> None:
+    table = services.table_create(
+        creator=ana, variant="dos", players=2, fill_with_bots=True, bot_level="heuristic"
+    )
+    view = view_for(table, ana)
+    view.your_turn = True
+    view.buttons = [
+        ActionButton("claim", "Claim the game", confirm="Yes, claim 101", question="Sure?"),
+        ActionButton("pass", "Don't declare capote"),
+    ]
+    html = render_to_string("games/_live.html", {"view": view})
+    confirm = re.search(
+        r'<details class="confirm-action" data-action="claim">(.*?)</details>', html, re.S
+    )
+    assert confirm is not None
+    assert "<summary" in confirm.group(1) and "Claim the game" in confirm.group(1)
+    assert re.search(r'<button[^>]*value="claim"[^>]*>Yes, claim 101</button>', confirm.group(1))
+    # the claim is sent only by the button inside the confirmation
+    assert len(re.findall(r'value="claim"', html)) == 1
+    assert re.search(r'<button[^>]*value="pass"[^>]*>Don&#x27;t declare capote</button>', html)
