@@ -34,30 +34,11 @@ from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Club
 
-
-class Shape(models.TextChoices):
-    SINGLE = "single", _("One against one")
-    PAIRS = "pairs", _("Pair against pair")
-    TABLE = "table", _("Tables of three to six")
-
-
-class NoShowRule(models.TextChoices):
-    """What happens to a player who never appeared at his table (never connected to it nor
-    made a move) when the event's grace period after the table opened is over."""
-
-    BOT = "bot", _("A bot plays the absent player's seat and the result counts")
-    FORFEIT = "forfeit", _("The absent player forfeits")
-
-
-#: Minutes a player has to appear at his table once it opened (the event's default).
-DEFAULT_ABSENCE_GRACE_MINUTES = 10
-
-
-class ResultSource(models.TextChoices):
-    MATCH = "match", _("played")
-    OVERRIDE = "override", _("set by an organiser")
-    FORFEIT = "forfeit", _("forfeit")
-    BYE = "bye", _("bye")
+# Re-exported: the choices are models' names for every caller.
+from .choices import DEFAULT_ABSENCE_GRACE_MINUTES as DEFAULT_ABSENCE_GRACE_MINUTES
+from .choices import NoShowRule as NoShowRule
+from .choices import ResultSource as ResultSource
+from .choices import Shape as Shape
 
 
 def _entry_name(player: object, partner: object | None) -> str:
