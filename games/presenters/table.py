@@ -307,6 +307,8 @@ def _fill_extras(view: TableView, hand: Observation, local: Any) -> None:
             view.lead_name = messages.suit_name(hand.lead)
         if vtt.trick_trump and vtt.trick_trump != view.trump:
             view.trick_trump_name = messages.suit_name(vtt.trick_trump)
+        if vtt.initial_trump != view.trump:
+            view.turned = None  # the dealt-up card named the first trump, not the one now
     if view.your_seat is not None and hand.teams is not None:
         for team in hand.teams.teams:
             if view.your_seat in team:

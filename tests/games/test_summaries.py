@@ -70,14 +70,27 @@ def new_match(variant: str, players: int, seed: int, **options: Any) -> MatchSta
     return get_variant(variant).new_match(players=players, seed=seed, options=options or None)
 
 
-def test_vtt_shows_the_lead_suit_in_force() -> None:
+def test_vtt_shows_the_lead_suit_and_trump_in_force() -> None:
+    def moved(m: MatchState) -> bool:
+        hand = m.observe(0).hand
+        return (
+            bool(m.hand.trick)
+            and m.current_player() == 0
+            and hand.vtt is not None
+            and hand.vtt.trick_trump != hand.trump
+        )
+
     m = new_match("vtt", 4, 3)
-    play_until(m, lambda m: bool(m.hand.trick) and m.current_player() == 0)
+    play_until(m, moved)
+    assert moved(m)
+    hand = m.observe(0).hand
+    assert hand.lead and hand.vtt is not None
     view = view_of(m, 0)
-    lead = m.observe(0).hand.lead
-    assert lead
-    assert view.lead_name == messages.suit_name(lead)
-    assert view.trump_name == messages.suit_name(m.observe(0).hand.trump)
+    assert view.lead_name == messages.suit_name(hand.lead)
+    assert view.trump_name == messages.suit_name(hand.trump)  # the trump in force
+    assert view.trick_trump_name == messages.suit_name(hand.vtt.trick_trump)
+    if hand.vtt.initial_trump != hand.trump:
+        assert view.turned is None
 
 
 def test_spanish_tute_trump_badge_drops_the_turned_card_once_drawn() -> None:
