@@ -56,13 +56,14 @@ def on_turn_started(
     user = User.objects.filter(pk=user_id, is_active=True).first()
     if user is None:
         return
-    stamp = deadline.isoformat() if deadline is not None else "none"
+    # Once per turn: a turn is known by its deadline (none: no key, each signal tells).
+    key = f"turn:{table_id}:{deadline.isoformat()}"[:80] if deadline is not None else ""
     notify(
         user=user,
         kind=Kind.YOUR_TURN,
         params={"table": table_id},
         url=table_url(table_id),
-        key=f"turn:{table_id}:{stamp}"[:80],
+        key=key,
     )
 
 
