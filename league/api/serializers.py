@@ -62,7 +62,11 @@ class MeSerializer(PlayerSerializer):
 class RatingSerializer(serializers.ModelSerializer):
     player = PlayerRefSerializer(source="user", read_only=True)
     rating = serializers.IntegerField(source="shown", read_only=True)
-    provisional = serializers.BooleanField(read_only=True)
+    provisional = serializers.BooleanField(
+        read_only=True,
+        help_text="Fewer than 20 rated games in the variant: the rating is still settling. "
+        "Leaderboards list provisional ratings among the others, in rating order.",
+    )
 
     class Meta:
         model = Rating

@@ -74,6 +74,11 @@ def test_seed_demo_plays_a_history_once(settings) -> None:
     assert all(r.games == 9 for r in ratings)
 
     client = Client()
+    # The leaderboard lists the demo players, their ratings marked provisional (9 games).
+    html = client.get(reverse("rankings:leaderboard") + "?variant=dos").content.decode()
+    for name in PLAYERS:
+        assert reverse("rankings:player", args=[name]) in html
+    assert html.count('class="provisional-mark"') == len(PLAYERS)
     # A player's statistics page: his rating chart has a point per rated game.
     page = client.get(reverse("rankings:player", args=["carmen"]) + "?variant=dos")
     html = page.content.decode()
