@@ -2,7 +2,9 @@
 
 Each installed project app that has a ``demo`` module with ``seed(*, log)`` is called, in
 ``INSTALLED_APPS`` order (``league`` first: the players and the club the others build on).
-Each ``seed`` must be idempotent: running the command again keeps the data as it is.
+Each ``seed`` must be idempotent: running the command again keeps the data as it is. The
+command runs the seeds outside any transaction of its own: competitions' seed plays a history of
+matches whose results follow each table's commit (``league.competitions.demo``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 
 class Command(BaseCommand):
-    help = "Load the demo club (players, club, and whatever the other apps add). Idempotent."
+    help = (
+        "Load the demo club (players, club, open events, tables, and a played history). Idempotent."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
