@@ -54,13 +54,9 @@ _TEXTS: dict[str, Any] = {
 
 
 def render(kind: str, params: Mapping[str, Any]) -> str:
-    """The text of a notification in the active language.
-
-    >>> render("your_turn", {"table": 7})
-    'Your turn at table 7.'
-    >>> render("nonsense", {})
-    ''
-    """
+    """The text of a notification in the active language: in English,
+    ``render("your_turn", {"table": 7})`` is ``"Your turn at table 7."``; an unknown kind gives
+    ``""``, and missing values the kind's label."""
     template = _TEXTS.get(kind)
     if template is None:
         return ""
