@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -37,7 +38,9 @@ def forced_cantos(tricks: Iterable[Any]) -> list[tuple[int, str]]:
 
 
 def _tantos(n: int) -> str:
-    return ngettext("%(n)s tanto", "%(n)s tantos", n) % {"n": f"{n:,}"}
+    return ngettext("%(n)s tanto", "%(n)s tantos", n) % {
+        "n": formats.number_format(n, force_grouping=True)
+    }
 
 
 def hand_summary(
