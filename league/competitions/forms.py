@@ -200,6 +200,39 @@ class EventForm(forms.Form):
         return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]
 
 
+def no_show_field() -> forms.ChoiceField:
+    """What becomes of an absent player's seat (tournaments and leagues)."""
+    return forms.ChoiceField(
+        label=_("No-shows"),
+        required=False,
+        choices=NoShowRule.choices,
+        initial=NoShowRule.FORFEIT,
+        help_text=_(
+            "A no-show is a player who has not appeared at his table (never connected to it nor "
+            "made a move) when the minutes to appear are over."
+        ),
+    )
+
+
+def absence_grace_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        label=_("Minutes to appear at a table"),
+        required=False,
+        min_value=0,
+        max_value=MAX_ABSENCE_GRACE_MINUTES,
+        initial=DEFAULT_ABSENCE_GRACE_MINUTES,
+        help_text=_("The players are told when their table opens; absent ones are then forfeited."),
+    )
+
+
+def absence_kwargs(data: dict[str, Any]) -> dict[str, Any]:
+    grace = data.get("absence_grace_minutes")
+    return {
+        "no_show_rule": data.get("no_show_rule") or NoShowRule.FORFEIT,
+        "absence_grace_minutes": DEFAULT_ABSENCE_GRACE_MINUTES if grace is None else grace,
+    }
+
+
 class TournamentForm(EventForm):
     default_tiebreaks = formats.TOURNAMENT_TIEBREAKS
 
@@ -224,23 +257,8 @@ class TournamentForm(EventForm):
         required=False,
         help_text=_("Players who have not checked in when round 1 is paired are left out."),
     )
-    no_show_rule = forms.ChoiceField(
-        label=_("No-shows"),
-        choices=NoShowRule.choices,
-        initial=NoShowRule.FORFEIT,
-        help_text=_(
-            "A no-show is a player who has not appeared at his table (never connected to it nor "
-            "made a move) when the minutes to appear are over."
-        ),
-    )
-    absence_grace_minutes = forms.IntegerField(
-        label=_("Minutes to appear at a table"),
-        required=False,
-        min_value=0,
-        max_value=MAX_ABSENCE_GRACE_MINUTES,
-        initial=DEFAULT_ABSENCE_GRACE_MINUTES,
-        help_text=_("The players are told when their table opens; absent ones are then forfeited."),
-    )
+    no_show_rule = no_show_field()
+    absence_grace_minutes = absence_grace_field()
     bye_points = forms.DecimalField(
         label=_("Points for a bye"),
         required=False,
@@ -291,12 +309,7 @@ class TournamentForm(EventForm):
             "capacity": data.get("capacity"),
             "members_only": data["members_only"],
             "checkin_required": data["checkin_required"],
-            "no_show_rule": data["no_show_rule"],
-            "absence_grace_minutes": (
-                DEFAULT_ABSENCE_GRACE_MINUTES
-                if data.get("absence_grace_minutes") is None
-                else data["absence_grace_minutes"]
-            ),
+            **absence_kwargs(data),
             "auto_advance": data["auto_advance"],
             "review_pairings": data["review_pairings"],
             "bye_points": data.get("bye_points"),
@@ -332,6 +345,8 @@ class LeagueForm(EventForm):
         initial=1,
         help_text=_("Players going up from each division, and down from the one above it."),
     )
+    no_show_rule = no_show_field()
+    absence_grace_minutes = absence_grace_field()
 
     field_order = [
         "name",
@@ -343,6 +358,8 @@ class LeagueForm(EventForm):
         "window_days",
         "divisions",
         "promotion",
+        "no_show_rule",
+        "absence_grace_minutes",
         "turn_seconds",
         "rated",
         "chat_enabled",
@@ -362,6 +379,7 @@ class LeagueForm(EventForm):
             "window_days": data["window_days"],
             "divisions": data["divisions"],
             "promotion": data["promotion"],
+            **absence_kwargs(data),
         }
 
 
