@@ -7,8 +7,9 @@ from games import messages
 from games.engine import parse_action
 from games.engine.cards import NOTATION
 from games.engine.records import replay
+from games.engine.variants.chancho import ChanchoRules
 from games.models import HandRecord, Table
-from games.presenters.summaries import hand_summary
+from games.presenters.summaries import forced_cantos, hand_summary
 from games.presenters.table import seat_name
 from games.presenters.viewmodels import ReplayView, card_view
 from games.selectors.outcomes import hand_in_table_seats
@@ -71,6 +72,7 @@ def hand_replay(*, table: Table, record: HandRecord, step: int) -> ReplayView:
             else record.result,
             names,
             record.number,
+            forced=forced_cantos(hand.history) if isinstance(hand, ChanchoRules) else (),
         )
     return ReplayView(
         number=record.number + 1,
