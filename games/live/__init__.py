@@ -11,4 +11,6 @@ the services; nothing here imports the services.
                themselves register from :mod:`games.tasks`
 ``lobby``      what the lobby's list shows a user, and when a change concerns it
 ``consumers``  the table's and the lobby's WebSockets; ``routing`` their URLs
+``presence``   the socket side of presence (a seated person's sockets counted, his first
+               connection recorded): called by the consumers, it calls the services as they do
 """

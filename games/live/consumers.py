@@ -68,7 +68,7 @@ from games import errors as e
 from games.chat import socket as chat_socket
 from games.live import lobby, notify, scheduler
 from games.live.loop import bind_loop
-from games.services import presence as presence_services
+from games.live.presence import presence_arrive, presence_leave
 
 #: Session key holding the ids of private tables whose invitation link the user opened.
 INVITES_SESSION_KEY = "games_table_invites"
@@ -172,37 +172,6 @@ def build_state_frame(
         table_id=table_id, language=language, missed_since=missed_since, revision=revision
     )
     return render_state_frame(snapshot, user=user, language=language, missed=missed)
-
-
-def presence_arrive(*, table_id: int, user_id: int) -> tuple[bool, bool, dict[str, list[int]]]:
-    """A socket of ``user_id`` opened at ``table_id``: whether he sits there, whether it is
-    his first socket there now, and the table's presence (synchronous)."""
-    seated = presence_services.table_seen(table_id=table_id, user_id=user_id)
-    first = False
-    if seated:
-        first = presence.socket_opened(table_id, user_id) == 1
-        if first:
-            presence_services.table_arrival(table_id=table_id, user_id=user_id)
-    return seated, first, presence_read(table_id=table_id)
-
-
-def presence_read(*, table_id: int) -> dict[str, list[int]]:
-    """The table's presence: the positions of the people's seats and of those whose person
-    has a socket open now (synchronous)."""
-    people = selectors.table_people(table_id=table_id)
-    connected = presence.connected_users(table_id, [user for _, user in people])
-    return {
-        "people": [position for position, _ in people],
-        "connected": [position for position, user in people if user in connected],
-    }
-
-
-def presence_leave(*, table_id: int, user_id: int) -> dict[str, list[int]] | None:
-    """A seated user's socket closed: the table's presence if it was his last one there
-    (None if he still has another)."""
-    if presence.socket_closed(table_id, user_id) > 0:
-        return None
-    return presence_read(table_id=table_id)
 
 
 def _in_sync_thread(fn: Any, *, retry: bool) -> Any:
