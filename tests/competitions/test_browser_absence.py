@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.live import notify
 from games.models import Seat
@@ -67,8 +67,11 @@ def test_a_player_who_never_came_forfeits_and_the_standings_say_so(
         assert time.monotonic() < deadline, "the present player's arrival was not recorded"
         time.sleep(0.1)
 
-    # The grace period ends: the rule runs as the periodic task would.
-    assert browser.db(lambda: services.absences_apply(now=timezone.now() + timedelta(minutes=2)))
+    # The grace period ends: the rule runs as the periodic task would (in English: the reason
+    # is kept in the language of the task that stopped the table).
+    with translation.override("en"):
+        later = timezone.now() + timedelta(minutes=2)
+        assert browser.db(lambda: services.absences_apply(now=later))
 
     # The open page shows the table stopped, and why.
     expect(page.locator('#table-live[data-status="abandoned"]')).to_have_count(1)
