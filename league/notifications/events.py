@@ -78,6 +78,27 @@ def result_set_by_organiser(*, played: Board | Fixture) -> None:
         )
 
 
+def seats_forfeited(*, played: Board | Fixture, user_ids: list[int]) -> None:
+    """The absence rule forfeited the seats of these players (they never appeared at the
+    table of a board or a fixture before the minutes to appear ran out)."""
+    from league.competitions.models import Board
+
+    if isinstance(played, Board):
+        event = played.round.tournament
+        params = {"event": event.name, "round": played.round.number}
+    else:
+        event = played.season
+        params = {"event": event.league.name, "round": played.round}
+    for user in active_users(user_ids):
+        notify(
+            user=user,
+            kind=Kind.SEAT_FORFEITED,
+            params=params,
+            url=event.get_absolute_url(),
+            key=f"forfeited:{played.table_id}",
+        )
+
+
 def _club_staff(membership: Membership, roles: tuple[str, ...]) -> list[User]:
     ids = list(
         Membership.objects.filter(

@@ -24,6 +24,7 @@ class Kind(models.TextChoices):
     RESULT_CHANGED = "result_changed", _("A result recorded or changed by an organiser")
     CLUB_REQUEST = "club_request", _("A request to join your club")
     CLUB_JOINED = "club_joined", _("A player joined your club with its invitation link")
+    SEAT_FORFEITED = "seat_forfeited", _("Your seat was forfeited for absence")
 
 
 #: The kinds that matter when the player is away: mailed unless he turned them off.
@@ -32,6 +33,7 @@ EMAIL_KINDS: tuple[Kind, ...] = (
     Kind.WINDOW_CLOSING,
     Kind.RESULT_CHANGED,
     Kind.YOUR_TURN,
+    Kind.SEAT_FORFEITED,
 )
 
 #: The kinds that call the player to a table now (the browser notification of the sockets).
@@ -50,6 +52,10 @@ _TEXTS: dict[str, Any] = {
     ),
     Kind.CLUB_REQUEST: _("%(name)s asks to join %(club)s."),
     Kind.CLUB_JOINED: _("%(name)s joined %(club)s with the invitation link."),
+    Kind.SEAT_FORFEITED: _(
+        "%(event)s, round %(round)s: you did not appear at your table in time, so your seat "
+        "was forfeited."
+    ),
 }
 
 

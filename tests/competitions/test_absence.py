@@ -217,3 +217,35 @@ def test_at_a_correspondence_deadline_the_absence_rule_applies(
     other = next(p for p in players if p.pk != slow.user_id)
     assert board.status == Board.Status.FINISHED
     assert seats[slow.user_id].forfeit and seats[other.pk].place == 1
+
+
+def test_the_absent_player_is_told_his_seat_was_forfeited(
+    club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
+) -> None:
+    from django.core import mail
+
+    from league.notifications.models import Notification
+
+    tournament, players, board = _two_player_round(club, organiser, make_members, soon, commit)
+    present, absent = players
+    _seen(board.table_id, present)
+    mail.outbox.clear()
+    commit(services.absences_apply, now=_after_grace(board.table_id))
+    told = Notification.objects.filter(kind="seat_forfeited")
+    assert [n.user_id for n in told] == [absent.pk]
+    assert tournament.name in told[0].text
+    assert [m.to for m in mail.outbox if "forfeited" in m.body] == [[absent.email]]
+
+
+def test_under_the_bot_rule_nobody_is_told_of_a_forfeit(
+    club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
+) -> None:
+    from league.notifications.models import Notification
+
+    _, players, board = _two_player_round(
+        club, organiser, make_members, soon, commit, no_show_rule="bot"
+    )
+    _seen(board.table_id, players[0])
+    commit(services.absences_apply, now=_after_grace(board.table_id))
+    assert Seat.objects.get(table_id=board.table_id, user=players[1]).forfeited
+    assert not Notification.objects.filter(kind="seat_forfeited").exists()

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 from games import services as games_services
 from games.errors import TableError
 from games.selectors.attendance import TableAttendance, tables_attendance
+from league.notifications import events as notification_events
 
 from .. import formats
 from ..models import (
@@ -129,6 +130,7 @@ def _board_absence(board_id: int, seen: TableAttendance, now: datetime) -> bool:
     absent = _apply_rule(tournament, seats, seen, now)
     if absent is None:
         return False
+    _tell_forfeited(board, tournament, seats, seen, now)
     if absent:
         _record_forfeit(board, seats, absent, now)
         board.status = Board.Status.FINISHED
@@ -152,11 +154,29 @@ def _fixture_absence(fixture_id: int, seen: TableAttendance, now: datetime) -> b
     absent = _apply_rule(fixture.season.league, seats, seen, now)
     if absent is None:
         return False
+    _tell_forfeited(fixture, fixture.season.league, seats, seen, now)
     if absent:
         _record_forfeit(fixture, seats, absent, now)
         fixture.status = Fixture.Status.FORFEITED
         fixture.save(update_fields=["status", "result_source", "finished_at"])
     return True
+
+
+def _tell_forfeited(
+    played: Board | Fixture,
+    event: Tournament | League,
+    seats: Sequence[BoardSeat | FixtureSeat],
+    seen: TableAttendance,
+    now: datetime,
+) -> None:
+    """Under the forfeit rule, tell the players whose seats were just forfeited."""
+    if event.no_show_rule != NoShowRule.FORFEIT:
+        return
+    positions = absent_positions(event, seen, now)
+    absent = absent_entries(event.shape, positions, len(seats))
+    user_ids = [u for i, seat in enumerate(seats) if absent[i] for u in seat.entry.user_ids()]
+    if user_ids:
+        notification_events.seats_forfeited(played=played, user_ids=user_ids)
 
 
 def _apply_rule(
