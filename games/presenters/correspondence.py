@@ -10,11 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
-
-from games import conf, table_state
+from games import table_state
 from games.models import Table
-from games.selectors.queries import seat_prefetch
+from games.selectors.queries import correspondence_tables
 
 
 @dataclass(frozen=True)
@@ -29,20 +27,6 @@ class CorrespondenceRow:
     @property
     def url(self) -> str:
         return self.table.get_absolute_url()
-
-
-def correspondence_tables(*, user: Any) -> QuerySet[Table]:
-    """The user's tables open or in play with a time per move of an hour or more."""
-    return (
-        Table.objects.filter(
-            seats__user=user,
-            status__in=[Table.Status.OPEN, Table.Status.PLAYING],
-            turn_seconds__gte=conf.CORRESPONDENCE_SECONDS,
-        )
-        .prefetch_related(seat_prefetch())
-        .order_by("deadline", "-created_at")
-        .distinct()
-    )
 
 
 def correspondence_rows(*, user: Any, limit: int = 100) -> list[CorrespondenceRow]:

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch, Q, QuerySet
 
+from games import conf
 from games.models import HandRecord, Seat, Table, TableAction
 
 
@@ -131,3 +132,17 @@ def may_watch(*, table: Table, user: Any, invited: bool = False) -> bool:
     if not table.is_private or invited or table.created_by_id == user.pk:
         return True
     return Seat.objects.filter(table=table, user=user).exists()
+
+
+def correspondence_tables(*, user: Any) -> QuerySet[Table]:
+    """The user's tables open or in play with a time per move of an hour or more."""
+    return (
+        Table.objects.filter(
+            seats__user=user,
+            status__in=[Table.Status.OPEN, Table.Status.PLAYING],
+            turn_seconds__gte=conf.CORRESPONDENCE_SECONDS,
+        )
+        .prefetch_related(seat_prefetch())
+        .order_by("deadline", "-created_at")
+        .distinct()
+    )

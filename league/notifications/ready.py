@@ -1,7 +1,7 @@
 """The "ready to play" panel of the home page and the lobby: what the player can play now.
 
-``your_turn``   live tables where the seat to act is his (the engine says so, replaying the
-                table's log through :mod:`games.table_state`);
+``your_turn``   live tables where the seat to act is his (games says so:
+                :func:`games.selectors.calls.tables_calling`);
 ``waiting``     tables waiting for him: open tables where he sits, and tables in play he has
                 not appeared at yet (a tournament or league table opened for him);
 ``fixtures``    league fixtures whose play window is open and that are still to be played;
@@ -19,9 +19,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import selectors as game_selectors
-from games import table_state
-from games.models import Table
+from games.selectors.calls import CallReason, TableCall, tables_calling
 from league.clubs.models import User
 from league.competitions.models import Fixture, Tournament, TournamentEntry
 
@@ -45,35 +43,18 @@ class ReadyPanel:
         return not (self.your_turn or self.waiting or self.fixtures or self.rounds)
 
 
-def _seat_to_act(table: Table) -> int | None:
-    try:
-        seat = table_state.match_at(table).current_player()
-    except Exception:  # a table the engine cannot replay is not shown as anyone's turn
-        return None
-    return seat if seat >= 0 else None
-
-
-def _table_item(table: Table) -> ReadyItem:
+def _table_item(call: TableCall) -> ReadyItem:
     return ReadyItem(
-        label=_("Table %(n)s") % {"n": table.pk},
-        url=table.get_absolute_url(),
-        detail=str(table.variant_label),
+        label=_("Table %(n)s") % {"n": call.table_id}, url=call.url, detail=call.variant_label
     )
 
 
 def _tables(user: User, panel: ReadyPanel) -> None:
-    for table in game_selectors.tables_of_user(user=user):
-        mine = [s for s in table.seats.all() if s.user_id == user.pk]
-        if not mine:
-            continue
-        if table.status == Table.Status.OPEN:
-            panel.waiting.append(_table_item(table))
-            continue
-        to_act = _seat_to_act(table)
-        if to_act is not None and any(s.position == to_act for s in mine):
-            panel.your_turn.append(_table_item(table))
-        elif all(s.first_seen_at is None for s in mine):
-            panel.waiting.append(_table_item(table))
+    for call in tables_calling(user=user):
+        if call.reason is CallReason.YOUR_TURN:
+            panel.your_turn.append(_table_item(call))
+        else:
+            panel.waiting.append(_table_item(call))
 
 
 def _fixtures(user: User, panel: ReadyPanel, now: datetime) -> None:

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from games.models import Table
+from games.outcome import OutcomeStatus, TableOutcome
 from games.selectors.outcomes import table_outcome
 from games.signals import match_finished
 from league.clubs.models import User
@@ -22,20 +23,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _payload(table: Table) -> dict[str, Any]:
-    seats = {s.position: s.user_id for s in table.seats.all()}
-    return {
-        "table_id": table.pk,
-        "variant": table.variant,
-        "players": table.players,
-        "seats": seats,
-        "places": (table.result or {}).get("places", []),
-        "rated": table.rated,
-        "result": table.result,
-        "record": table.record,
-        "source_kind": table.source_kind,
-        "source_id": table.source_id,
-        "outcome": table_outcome(table.pk),  # None while the table is in play
-    }
+    """What games sends: the table's outcome, and nothing else."""
+    return {"outcome": table_outcome(table.pk)}
 
 
 @pytest.fixture
@@ -79,7 +68,18 @@ def test_other_sources_are_ignored_and_an_unfinished_table_is_an_error(
     club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
 ) -> None:
     # only the competitions receiver is called here: rankings would store these announcements
-    receivers.on_match_finished(Table, table_id=123456, source_kind="lobby", source_id=None)
+    lobby = TableOutcome(
+        table_id=123456,
+        status=OutcomeStatus.FINISHED,
+        variant="dos",
+        players=2,
+        sides=((0,), (1,)),
+        seats=(),
+        rated=False,
+        private=False,
+        finished_at=None,
+    )
+    receivers.on_match_finished(Table, outcome=lobby)
     tournament = services.tournament_create(
         club=club,
         organiser=organiser,
@@ -92,8 +92,9 @@ def test_other_sources_are_ignored_and_an_unfinished_table_is_an_error(
         services.tournament_register(tournament=tournament, user=player)
     commit(services.round_pair, tournament=tournament, by=organiser)
     table = Table.objects.get()
+    # games sends nothing for a table in play; asked for its result, the service refuses
     with pytest.raises(errors.MatchNotOverError):
-        receivers.on_match_finished(Table, **_payload(table))
+        services.match_result_record(table_id=table.pk)
     assert not Board.objects.get().is_finished
 
 

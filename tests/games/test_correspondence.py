@@ -131,7 +131,7 @@ def test_my_correspondence_games_page(client: Any, ana: Any, bruno: Any) -> None
     _duel(ana, bruno, 60)  # not a correspondence game: not listed
     first = _to_act(table)
     client.force_login(first)
-    response = client.get(reverse("games:my_correspondence"))
+    response = client.get(reverse("games:my_correspondence"), HTTP_ACCEPT_LANGUAGE="en")
     html = response.content.decode()
     assert response.status_code == 200
     assert html.count("data-table=") == 1
@@ -141,15 +141,15 @@ def test_my_correspondence_games_page(client: Any, ana: Any, bruno: Any) -> None
     assert "3 days per move" in html
     other = bruno if first.pk == ana.pk else ana
     client.force_login(other)
-    html = client.get(reverse("games:my_correspondence")).content.decode()
+    html = client.get(reverse("games:my_correspondence"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'class="badge badge-turn"' not in html and " to play" in html
-    lobby = client.get(reverse("games:table_list")).content.decode()
+    lobby = client.get(reverse("games:table_list"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert reverse("games:my_correspondence") in lobby
 
 
 def test_the_table_shows_the_clock_in_days(client: Any, ana: Any, bruno: Any) -> None:
     table = _duel(ana, bruno, DAY)
     client.force_login(ana)
-    html = client.get(table.get_absolute_url()).content.decode()
+    html = client.get(table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "23 h" in html and "left" in html
     assert "timer-long" in html
