@@ -93,7 +93,9 @@ def test_tute_for_two_against_a_bot_stock_draw_swap_and_forty(
     expect(seven).to_have_count(0)
     expect(hand).to_have_count(7)
     expect(live.get_by_role("button", name="Swap for the turned card")).to_have_count(0)
-    expect(status.get_by_role("img", name="seven of cups")).to_have_count(1)
+    # The seven now lies face up under the stock: the trump badge and the stock's bottom
+    # card show it, as they showed the king before.
+    expect(status.get_by_role("img", name="seven of cups")).to_have_count(2)
 
     # The ace of trump wins the first trick; then both draw (24 -> 22) and the king comes in.
     click_and_wait(page, live.locator('.hand-cards button[value="1C"]'))

@@ -126,10 +126,13 @@ def test_phone_header_is_one_compact_row_with_a_menu_button(
     # A new page starts with the menu closed again.
     expect(page.locator("summary.menu-button")).to_have_attribute("aria-expanded", "false")
 
-    # With the keyboard: Tab reaches the button (after the skip link and the brand), Enter
-    # opens the menu, Tab goes on to its first link, Enter on the button closes it again.
+    # With the keyboard: Tab reaches the button (after the skip link, the brand and the
+    # notifications badge of a logged-in player), Enter opens the menu, Tab goes on to its
+    # first link, Enter on the button closes it again.
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator("#notif-badge")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.locator("summary.menu-button")).to_be_focused()
     page.keyboard.press("Enter")
