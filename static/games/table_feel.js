@@ -31,13 +31,11 @@
   var root = document.documentElement;
   var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   var wide = window.matchMedia ? window.matchMedia("(min-width: 60rem) and (min-height: 34rem)") : null;
-  var lang = (root.lang || "en").slice(0, 2);
-  var WORDS = {
-    en: { sound: "Sound", keys: "Keys: 1–9 play a card (or ← → and Enter); A, B… the buttons; M the sound." },
-    es: { sound: "Sonido", keys: "Teclas: 1–9 juegan una carta (o ← → y Enter); A, B… los botones; M el sonido." },
-    it: { sound: "Suono", keys: "Tasti: 1–9 giocano una carta (o ← → e Invio); A, B… i pulsanti; M il suono." }
+  // The words come translated from the page (Django's catalogues), English if missing.
+  var words = {
+    sound: form.getAttribute("data-word-sound") || "Sound",
+    keys: form.getAttribute("data-word-keys") || "Keys: 1–9 play a card (or ← → and Enter); A, B… the buttons; M the sound."
   };
-  var words = WORDS[lang] || WORDS.en;
 
   function live() { return document.getElementById("table-live"); }
   function still() { return !!(reduced && reduced.matches); }
