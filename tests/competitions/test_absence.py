@@ -249,3 +249,25 @@ def test_under_the_bot_rule_nobody_is_told_of_a_forfeit(
     commit(services.absences_apply, now=_after_grace(board.table_id))
     assert Seat.objects.get(table_id=board.table_id, user=players[1]).forfeited
     assert not Notification.objects.filter(kind="seat_forfeited").exists()
+
+
+def test_the_players_statistics_say_which_results_were_forfeits(
+    client: Any, club: Any, organiser: Any, make_members: Any, soon: Any, commit: Any
+) -> None:
+    from django.urls import reverse
+
+    _, players, board = _two_player_round(club, organiser, make_members, soon, commit)
+    present, absent = players
+    _seen(board.table_id, present)
+    commit(services.absences_apply, now=_after_grace(board.table_id))
+    client.force_login(present)
+    page = client.get(
+        reverse("rankings:player", args=[absent.username]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert 'data-forfeits="1"' in page and "1 forfeit" in page
+    assert "data-forfeit-wins" not in page
+    page = client.get(
+        reverse("rankings:player", args=[present.username]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert 'data-forfeit-wins="1"' in page and "1 won by forfeit" in page
+    assert "data-forfeits=" not in page

@@ -7,6 +7,7 @@ imports the services (the services may read through these selectors).
 ``leagues``      leagues, seasons, divisions with fixtures, fixtures waiting for players.
 ``my_matches``   a player's boards and fixtures ("my matches").
 ``exports``      the CSV exports of tournaments and seasons.
+``absences``     a player's results decided by absence (his statistics page shows them).
 
 This package re-exports the public selectors (``selectors.tournament_get(...)``); its modules
 import each other directly, never through this ``__init__``.
