@@ -137,6 +137,15 @@ class Tally:
     rows: list[TallyRow]
     notes: list[str] = field(default_factory=list)
 
+    @property
+    def by_column(self) -> list[tuple[str, list[Any]]]:
+        """The same counts turned a quarter: one line per seat (or team) with its value in each
+        row, so that the narrow side panel lists players down the page instead of across it."""
+        return [
+            (column, [row.values[i] if i < len(row.values) else "" for row in self.rows])
+            for i, column in enumerate(self.columns)
+        ]
+
 
 @dataclass
 class TableView:

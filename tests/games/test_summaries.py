@@ -222,3 +222,20 @@ def test_claim_capote_and_the_plate_need_a_second_click(ana: Any) -> None:
     # the claim is sent only by the button inside the confirmation
     assert len(re.findall(r'value="claim"', html)) == 1
     assert re.search(r'<button[^>]*value="pass"[^>]*>Don&#x27;t declare capote</button>', html)
+
+
+def test_the_match_so_far_lists_players_down_the_panel() -> None:
+    """The side panel is narrow: the tally is one line per player (or team), with a column per
+    count, so four players' names do not run off its right edge."""
+    from games.presenters.viewmodels import Tally, TallyRow
+
+    tally = Tally(
+        columns=["Ana", "Bruno", "Carmen", "Diego"],
+        rows=[TallyRow("Lost hands", [0, 1, 2, 3]), TallyRow("Points", [10, 20, 30, 40])],
+    )
+    assert tally.by_column == [
+        ("Ana", [0, 10]),
+        ("Bruno", [1, 20]),
+        ("Carmen", [2, 30]),
+        ("Diego", [3, 40]),
+    ]
