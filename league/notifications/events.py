@@ -8,7 +8,7 @@ holds and never change them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from league.clubs.models import Membership, User
 
@@ -59,16 +59,21 @@ def fixture_table_opened(*, fixture: Fixture, by: User) -> None:
         )
 
 
-def result_set_by_organiser(*, played: Board | Fixture) -> None:
-    """An organiser recorded or changed the result of a board or a fixture."""
+def _event_and_params(played: Board | Fixture) -> tuple[Any, dict[str, Any]]:
+    """The tournament or season a board or fixture belongs to, and the texts' values."""
     from league.competitions.models import Board
 
     if isinstance(played, Board):
-        event = played.round.tournament
-        params = {"event": event.name, "round": played.round.number}
-    else:
-        event = played.season
-        params = {"event": event.league.name, "round": played.round}
+        return played.round.tournament, {
+            "event": played.round.tournament.name,
+            "round": played.round.number,
+        }
+    return played.season, {"event": played.season.league.name, "round": played.round}
+
+
+def result_set_by_organiser(*, played: Board | Fixture) -> None:
+    """An organiser recorded or changed the result of a board or a fixture."""
+    event, params = _event_and_params(played)
     for user in active_users(_entry_user_ids(played.seats)):
         notify(
             user=user,
@@ -81,14 +86,7 @@ def result_set_by_organiser(*, played: Board | Fixture) -> None:
 def seats_forfeited(*, played: Board | Fixture, user_ids: list[int]) -> None:
     """The absence rule forfeited the seats of these players (they never appeared at the
     table of a board or a fixture before the minutes to appear ran out)."""
-    from league.competitions.models import Board
-
-    if isinstance(played, Board):
-        event = played.round.tournament
-        params = {"event": event.name, "round": played.round.number}
-    else:
-        event = played.season
-        params = {"event": event.league.name, "round": played.round}
+    event, params = _event_and_params(played)
     for user in active_users(user_ids):
         notify(
             user=user,
