@@ -27,6 +27,19 @@ def _browser_missing() -> str | None:
     return None
 
 
+@pytest.fixture(autouse=True)
+def fresh_channel_layer() -> Iterator[None]:
+    """Each test gets channel layers of its own. pytest-asyncio runs every async test in an
+    event loop of its own, and a Redis layer keeps the lock of its receiver bound to the loop
+    that first used it: a layer left by one test broke the sockets of the next on the same
+    worker ("bound to a different event loop")."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     skip_redis = None
     if not os.environ.get("REDIS_URL"):
