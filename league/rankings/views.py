@@ -41,7 +41,7 @@ def _club(slug: str | None) -> Club | None:
 
 
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    variant = _variant(request)
+    variant = _variant(request, selectors.busiest_variant(variants=variant_keys()))
     club = _club(request.GET.get("club"))
     position = selectors.leaderboard_position(variant=variant, user=request.user, club=club)
     paginator = Paginator(selectors.leaderboard(variant=variant, club=club), PAGE_SIZE)

@@ -87,3 +87,16 @@ def test_the_api_lists_provisional_ratings_marked(board) -> None:
         ("ana", 2, False),
         ("carmen", 3, True),
     ]
+
+
+def test_the_leaderboard_opens_on_the_variant_people_play(client: Client) -> None:
+    """A first visit showed Cabrero's empty board while the demo club played Spanish tute."""
+    from league.rankings.variants import variant_keys
+
+    keys = variant_keys()
+    assert selectors.busiest_variant(variants=keys) is None
+    for name in ("ana", "bruno"):
+        rating(UserFactory(username=name), shown=1500, games=3)
+    assert keys[0] != "dos" and selectors.busiest_variant(variants=keys) == "dos"
+    page = client.get("/rankings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "ana" in page.lower() and "bruno" in page.lower()

@@ -32,7 +32,13 @@ count them.
 
 from .groups import GroupStats, club_statistics, source_statistics
 from .history import HistoryPoint, RatingCurve, rating_changes, rating_curve, rating_history
-from .leaderboards import Position, leaderboard, leaderboard_position, ratings_for_user
+from .leaderboards import (
+    Position,
+    busiest_variant,
+    leaderboard,
+    leaderboard_position,
+    ratings_for_user,
+)
 from .matches import LIST_DEFERRED, finished_matches, match_get, recent_matches, with_seats
 from .players import STAT_SUMS, HeadToHead, VariantStats, head_to_head, player_stats
 from .points import BIN_WIDTH, LAST_BIN, Bin, points_bins, points_distribution
@@ -60,6 +66,7 @@ __all__ = [
     "VariantStats",
     "Viewer",
     "active_members",
+    "busiest_variant",
     "club_statistics",
     "deactivated_users",
     "finished_matches",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from league.clubs.models import Club, User
@@ -109,3 +109,16 @@ def leaderboard_position(
 def ratings_for_user(*, user: User) -> dict[str, Rating]:
     """The player's rating in each variant he is rated in, by variant key (1 query)."""
     return {r.variant: r for r in Rating.objects.filter(user=user)}
+
+
+def busiest_variant(*, variants: list[str]) -> str | None:
+    """Of ``variants``, the one with the most rated players (None when nobody is rated yet):
+    the leaderboard opens on it, so a first visit shows a board with people on it."""
+    counts = {
+        row["variant"]: row["n"]
+        for row in Rating.objects.filter(variant__in=variants, games__gt=0)
+        .values("variant")
+        .annotate(n=Count("id"))
+    }
+    best = max(variants, key=lambda v: (counts.get(v, 0), -variants.index(v)), default=None)
+    return best if best is not None and counts.get(best) else None
