@@ -171,9 +171,7 @@ def test_no_endpoint_shows_a_hand_in_play(history, api, api_as) -> None:
     schema = api.get("/api/schema/?format=json")
     paths = json.loads(schema.content)["paths"]
     assert not [
-        p
-        for p in paths
-        if ("table" in p.split("{")[0] and "/chat/" not in p) or "observation" in p
+        p for p in paths if ("table" in p.split("{")[0] and "/chat/" not in p) or "observation" in p
     ]
     from games.models import Table
 

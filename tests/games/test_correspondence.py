@@ -141,7 +141,9 @@ def test_my_correspondence_games_page(client: Any, ana: Any, bruno: Any) -> None
     assert "3 days per move" in html
     other = bruno if first.pk == ana.pk else ana
     client.force_login(other)
-    html = client.get(reverse("games:my_correspondence"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    html = client.get(
+        reverse("games:my_correspondence"), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
     assert 'class="badge badge-turn"' not in html and " to play" in html
     lobby = client.get(reverse("games:table_list"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert reverse("games:my_correspondence") in lobby
