@@ -251,6 +251,21 @@ def _may_manage_seats(table: Table, seats: Sequence[Seat], user: Any) -> bool:
     )
 
 
+def _bots_may_sit(table_id: int, user: Any, level: str | None) -> tuple[Table, list[Seat], str]:
+    """Lock an open, unrated table whose seats ``user`` may manage; the checked bot level."""
+    require_user(user)
+    table = lock_table(table_id)
+    if not table.is_open:
+        raise e.TableNotOpenError()
+    if table.rated:
+        raise e.BotsNotAllowedError()
+    level = check_level(level)
+    seats = list(seats_of(table))
+    if not _may_manage_seats(table, seats, user):
+        raise e.TablePermissionError()
+    return table, seats, level
+
+
 @retry_on_sqlite_lock
 @transaction.atomic
 def table_add_bot(
@@ -260,16 +275,7 @@ def table_add_bot(
 
     Players seated at the table and its creator may add bots; a rated table takes none.
     """
-    require_user(user)
-    table = lock_table(table_id)
-    if not table.is_open:
-        raise e.TableNotOpenError()
-    if table.rated:
-        raise e.BotsNotAllowedError()
-    level = check_level(level)
-    seats = seats_of(table)
-    if not _may_manage_seats(table, seats, user):
-        raise e.TablePermissionError()
+    table, seats, level = _bots_may_sit(table_id, user, level)
     seat = free_seat(seats, position)
     seat.bot_level = level
     seat.save(update_fields=["bot_level"])
@@ -283,16 +289,7 @@ def table_add_bot(
 @transaction.atomic
 def table_fill_bots(*, table_id: int, user: Any, level: str | None = None) -> Table:
     """Seat bots of ``level`` at every empty seat; the game starts."""
-    require_user(user)
-    table = lock_table(table_id)
-    if not table.is_open:
-        raise e.TableNotOpenError()
-    if table.rated:
-        raise e.BotsNotAllowedError()
-    level = check_level(level)
-    seats = seats_of(table)
-    if not _may_manage_seats(table, seats, user):
-        raise e.TablePermissionError()
+    table, seats, level = _bots_may_sit(table_id, user, level)
     for seat in seats:
         if seat.is_empty:
             seat.bot_level = level
