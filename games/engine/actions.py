@@ -14,7 +14,16 @@ claim the game        48            ``claim`` (101 reached, Spanish tute for two
 go to the plate       49            ``plate`` (Tute Arrastrado)
 pass                  50            ``pass`` (decline: plate, canto window, ...)
 accuse seat k         56 + k        ``accuse:k`` (renuncio with the acusar option)
+bid v points          64 + v // 5   ``bid:80`` (remate's auction; v a multiple of 5)
+name trump suit s     112 + s       ``trump:O`` (the jugador of remate, codillo)
+juego                 116           ``juego`` (take the game: codillo, bato)
+acompaño              117           ``acompano`` (accompany the jugador: bato)
+call card c           120 + c       ``call:1O`` (the jugador's called card: codillo)
+discard card c        160 + c       ``discard:7E`` (mark a card for the exchange: bato)
+exchange              200           ``exchange`` (discard the marked cards, draw: bato)
 ====================  ============  =============================================
+
+In the bidding tutes (RULES.md §9) ``pass`` is also "paso".
 
 >>> action_to_notation(37), action_to_notation(SING + 2), action_to_notation(ACCUSE + 1)
 ('12B', 'sing:E', 'accuse:1')
@@ -35,7 +44,15 @@ CLAIM = 48
 PLATE = 49
 PASS = 50
 ACCUSE = 56
-NUM_ACTIONS = ACCUSE + 6
+BID = 64
+MAX_BID = 235
+TRUMP = 112
+JUEGO = 116
+ACOMPANO = 117
+CALL = 120
+DISCARD = 160
+EXCHANGE = 200
+NUM_ACTIONS = EXCHANGE + 1
 
 _WORDS = {
     TUTE: "tute",
@@ -44,8 +61,33 @@ _WORDS = {
     CLAIM: "claim",
     PLATE: "plate",
     PASS: "pass",
+    JUEGO: "juego",
+    ACOMPANO: "acompano",
+    EXCHANGE: "exchange",
 }
 _BY_WORD = {w: a for a, w in _WORDS.items()}
+_BY_WORD.update({"paso": PASS, "acompaño": ACOMPANO})
+
+
+def bid_action(points: int) -> int:
+    """The action that bids ``points`` (a multiple of 5, at most :data:`MAX_BID`).
+
+    >>> action_to_notation(bid_action(80)), bid_value(parse_action("bid:80"))
+    ('bid:80', 80)
+    """
+    if points % 5 or not 0 <= points <= MAX_BID:
+        raise NotationError(f"A bid is a multiple of 5 up to {MAX_BID}, not {points!r}.")
+    return BID + points // 5
+
+
+def bid_value(action: int) -> int:
+    """The points an action of :func:`bid_action` bids."""
+    return (action - BID) * 5
+
+
+def is_bid(action: int) -> bool:
+    """Whether an action is a bid of remate's auction."""
+    return BID <= action <= BID + MAX_BID // 5
 
 
 def is_card(action: int) -> bool:
@@ -61,6 +103,14 @@ def action_to_notation(action: int) -> str:
         return f"sing:{SUIT_LETTERS[action - SING]}"
     if ACCUSE <= action < ACCUSE + 6:
         return f"accuse:{action - ACCUSE}"
+    if is_bid(action):
+        return f"bid:{bid_value(action)}"
+    if TRUMP <= action < TRUMP + 4:
+        return f"trump:{SUIT_LETTERS[action - TRUMP]}"
+    if CALL <= action < CALL + 40:
+        return f"call:{NOTATION[action - CALL]}"
+    if DISCARD <= action < DISCARD + 40:
+        return f"discard:{NOTATION[action - DISCARD]}"
     word = _WORDS.get(action)
     if word is None:
         raise NotationError(f"{action!r} is not an action.")
@@ -71,7 +121,13 @@ def parse_action(text: object) -> int:
     """Parse an action from its notation (or pass an int through after checking it)."""
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < NUM_ACTIONS and (
-            text < 40 or text in _WORDS or SING <= text < SING + 4 or text >= ACCUSE
+            text < 40
+            or text in _WORDS
+            or SING <= text < SING + 4
+            or ACCUSE <= text < ACCUSE + 6
+            or is_bid(text)
+            or TRUMP <= text < TRUMP + 4
+            or CALL <= text < CALL + 80
         ):
             return text
         raise NotationError(f"{text!r} is not an action.")
@@ -82,6 +138,17 @@ def parse_action(text: object) -> int:
         return _BY_WORD[word]
     if word.startswith("sing:"):
         return SING + int(Suit.from_letter(word[5:]))
+    if word.startswith("bid:"):
+        rest = word[4:]
+        if rest.isdigit():
+            return bid_action(int(rest))
+        raise NotationError(f"{text!r}: a bid is a number of points, e.g. bid:80.")
+    if word.startswith("trump:"):
+        return TRUMP + int(Suit.from_letter(word[6:]))
+    if word.startswith("call:"):
+        return CALL + parse_card(word[5:])
+    if word.startswith("discard:"):
+        return DISCARD + parse_card(word[8:])
     if word.startswith("accuse:"):
         rest = word[7:]
         if rest.isdigit() and int(rest) < 6:
@@ -92,5 +159,6 @@ def parse_action(text: object) -> int:
     except NotationError:
         raise NotationError(
             f"{text!r} is not an action: play a card (e.g. 12B), or sing:O, tute, swap, "
-            "capote, claim, plate, pass, accuse:N."
+            "capote, claim, plate, pass, accuse:N, bid:80, trump:O, juego, acompano, call:1O, "
+            "discard:7E, exchange."
         ) from None

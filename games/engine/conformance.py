@@ -4,8 +4,10 @@
 and writes one JSON answer per line on standard output, in order. A malformed query, or one
 naming an unknown variant, gets ``{"error": "<message>"}`` and the rest is still answered.
 
-Queries: ``legal`` (which cards may be played now), ``trick`` (who wins a complete trick) and
-``losers`` (who loses a Cabrero hand). See :func:`answer`.
+Queries: ``legal`` (which cards may be played now), ``trick`` (who wins a complete trick),
+``losers`` (who loses a Cabrero hand) and ``settle`` (what a finished hand of a bidding tute
+pays; each bidding variant registers its answer, see :mod:`games.engine.variants.bidding`).
+See :func:`answer`.
 
 >>> answer({"q": "trick", "variant": "cabrero", "trump": "O", "trick": ["5E", "1E", "2O", "3E"]})
 {'winner': 2, 'lead': 'E', 'trump': 'O'}
@@ -26,6 +28,7 @@ from typing import IO, Any
 from games.engine import get_variant
 from games.engine.cards import NOTATION, SUIT_LETTERS, Suit, indices, mask_of, parse_card
 from games.engine.errors import TuteError
+from games.engine.variants.bidding import has_settle, settle
 from games.engine.variants.cabrero import cabrero_losers
 
 
@@ -84,6 +87,11 @@ def _answer(query: Any) -> dict[str, Any]:
             raise QueryError("the trick is already complete")
         if set(trick) & set(hand):
             raise QueryError("a card cannot be both in the trick and in the hand")
+        players = query.get("players")
+        if players is not None and (
+            isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6
+        ):
+            raise QueryError("'players' must be a number of players, 2 to 6")
         stock = query.get("stock", 0)
         if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
             raise QueryError("'stock' must be a number of cards, 0 or more")
@@ -122,7 +130,11 @@ def _answer(query: Any) -> dict[str, Any]:
             raise QueryError("'tiebreak' must be true or false")
         losers, _reason = cabrero_losers(points, tricks, sang, tute, mano, tiebreak)
         return {"losers": losers}
-    raise QueryError(f"unknown query {q!r}: use legal, trick or losers")
+    if q == "settle":
+        if not has_settle(variant.key):
+            raise QueryError("'settle' is a query of the bidding tutes: remate, codillo, bato")
+        return settle(variant.key, query)
+    raise QueryError(f"unknown query {q!r}: use legal, trick, losers or settle")
 
 
 def run(lines: Iterable[str], out: IO[str]) -> None:

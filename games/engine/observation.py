@@ -15,7 +15,8 @@ The fields every variant fills are on :class:`Observation`; a family of variants
 in one optional part, ``None`` where the variant has none: :attr:`Observation.cabrero`
 (Cabrero, Chancho), :attr:`~Observation.stock` (the two-player games), :attr:`~Observation.dos`
 (Spanish tute for two), :attr:`~Observation.teams` (parejas, VTT), :attr:`~Observation.vtt`,
-:attr:`~Observation.arrastrado`. In the JSON form their fields are flat, after the common ones.
+:attr:`~Observation.arrastrado`, :attr:`~Observation.bidding` (remate, codillo, bato). In the
+JSON form their fields are flat, after the common ones.
 
 >>> from games.engine import get_variant
 >>> hand = get_variant("dos").new_hand(players=2, seed=4)
@@ -37,6 +38,8 @@ from games.engine.observation_parts import (
     JSON,
     AccusationWindow,
     ArrastradoView,
+    AuctionCall,
+    BiddingView,
     CabreroView,
     CantoView,
     DealSwap,
@@ -91,9 +94,10 @@ class Observation:
     dos: DosView | None = None
     teams: TeamView | None = None
     vtt: VTTView | None = None
+    bidding: BiddingView | None = None
 
     #: The order the families' fields follow the common ones in the JSON form.
-    _PARTS = ("cabrero", "arrastrado", "stock", "dos", "teams", "vtt")
+    _PARTS = ("cabrero", "arrastrado", "stock", "dos", "teams", "vtt", "bidding")
 
     def to_json(self) -> JSON:
         """The JSON form (what ``HandState.observation(seat)`` returns)."""
@@ -160,6 +164,7 @@ class Observation:
             dos=DosView.from_json(data) if "totals_hidden" in data else None,
             teams=TeamView.from_json(data) if "team_points" in data else None,
             vtt=VTTView.from_json(data) if "trick_suits" in data else None,
+            bidding=BiddingView.from_json(data) if "bidding_stage" in data else None,
         )
 
 
@@ -274,6 +279,8 @@ def observation_of(data: Mapping[str, Any] | Observation | MatchObservation) -> 
 __all__ = [
     "AccusationWindow",
     "ArrastradoView",
+    "AuctionCall",
+    "BiddingView",
     "CabreroView",
     "CantoView",
     "DealSwap",

@@ -400,3 +400,80 @@ class ArrastradoView:
             plate_caller=as_opt_int(data["plate_caller"]),
             points=as_ints(data["points"]),
         )
+
+
+@dataclass(frozen=True)
+class AuctionCall:
+    """One public call of a bidding tute's auction: the seat and the action's notation
+    (``pass``, ``bid:80``, ``juego``, ``acompano``, ``trump:O``, ``call:1O``, ``exchange:3``)."""
+
+    seat: int
+    call: str
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "call": self.call}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AuctionCall:
+        return cls(int(data["seat"]), str(data["call"]))
+
+
+@dataclass(frozen=True)
+class BiddingView:
+    """The bidding tutes' fields (RULES.md §9: remate, codillo, bato).
+
+    ``stage`` is what the hand waits for before play (``bid``, ``trump``, ``call``,
+    ``accompany``, ``exchange``) or None once cards are played; ``auction`` every public call
+    in order; ``jugador`` the seat that took the game (None while the auction runs); ``bid`` the
+    standing or winning bid (remate); ``trump_named`` whether trump is known yet (``trump`` of
+    the observation means nothing before); ``called`` the called card (codillo); ``partner``
+    the seat holding it, only once it is public (or to that seat itself); ``playing`` the seats
+    that play the hand; ``exchanged`` cards exchanged per seat (-1: not yet, or not playing);
+    ``pot`` the pot (bato); ``marked`` the cards this seat has marked to discard (private,
+    empty for everyone else).
+    """
+
+    stage: str | None
+    auction: tuple[AuctionCall, ...]
+    jugador: int | None
+    bid: int | None
+    trump_named: bool
+    called: str | None
+    partner: int | None
+    playing: tuple[int, ...]
+    exchanged: tuple[int, ...]
+    pot: int | None
+    marked: tuple[str, ...]
+
+    def to_json(self) -> JSON:
+        return {
+            "bidding_stage": self.stage,
+            "auction": [c.to_json() for c in self.auction],
+            "jugador": self.jugador,
+            "bid": self.bid,
+            "trump_named": self.trump_named,
+            "called": self.called,
+            "partner": self.partner,
+            "playing": list(self.playing),
+            "exchanged": list(self.exchanged),
+            "pot": self.pot,
+            "marked": list(self.marked),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BiddingView:
+        stage = data["bidding_stage"]
+        called = data["called"]
+        return cls(
+            stage=None if stage is None else str(stage),
+            auction=tuple(AuctionCall.from_json(c) for c in data["auction"]),
+            jugador=as_opt_int(data["jugador"]),
+            bid=as_opt_int(data["bid"]),
+            trump_named=bool(data["trump_named"]),
+            called=None if called is None else str(called),
+            partner=as_opt_int(data["partner"]),
+            playing=as_ints(data["playing"]),
+            exchanged=as_ints(data["exchanged"]),
+            pot=as_opt_int(data["pot"]),
+            marked=tuple(str(c) for c in data["marked"]),
+        )

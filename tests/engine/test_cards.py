@@ -185,11 +185,38 @@ def test_actions_notation_both_ways() -> None:
         "pass",
         "accuse:0",
         "accuse:5",
+        "bid:60",
+        "bid:235",
+        "trump:C",
+        "juego",
+        "acompano",
+        "call:12B",
+        "discard:1O",
+        "exchange",
     ]:
         assert A.action_to_notation(A.parse_action(text)) == text
+    assert A.parse_action("paso") == A.PASS
+    assert A.parse_action("acompaño") == A.ACOMPANO
     assert A.parse_action("SING:c") == A.SING + 1
     assert A.parse_action(37) == 37
-    for bad in ["sing:X", "accuse:9", "accuse:x", "jump", 45, -1, 99, True, None, 1.0]:
+    for bad in [
+        "sing:X",
+        "accuse:9",
+        "accuse:x",
+        "jump",
+        "bid:82",
+        "bid:240",
+        "bid:x",
+        "call:13O",
+        45,
+        -1,
+        62,
+        118,
+        201,
+        True,
+        None,
+        1.0,
+    ]:
         with pytest.raises(NotationError):
             A.parse_action(bad)
     with pytest.raises(NotationError):

@@ -156,7 +156,7 @@ def test_malformed_card_action() -> None:
     with pytest.raises(NotationError):
         A.parse_action("8O")
     before = snapshot(hand)
-    for bad in (99, -1, 45):
+    for bad in (201, -1, 45, 118):
         with pytest.raises(NotationError):
             hand.apply_action(bad)
         assert snapshot(hand) == before
