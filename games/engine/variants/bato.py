@@ -72,7 +72,7 @@ BATO_OPTIONS = (
         12,
         "Number of deals in the match (a void deal counts as one).",
         choices=tuple(range(1, 49)),
-        label=gettext_noop("Deals in the match"),
+        label=gettext_noop("Hands in the match"),
     ),
 )
 
