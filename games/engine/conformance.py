@@ -92,6 +92,8 @@ def _answer(query: Any) -> dict[str, Any]:
             isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6
         ):
             raise QueryError("'players' must be a number of players, 2 to 6")
+        if players is not None and len(trick) >= players:
+            raise QueryError(f"the trick is already complete: {players} play this hand")
         stock = query.get("stock", 0)
         if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
             raise QueryError("'stock' must be a number of cards, 0 or more")
