@@ -22,12 +22,13 @@ def test_names_are_the_catalogue_msgids() -> None:
         "parejas": "Tute in pairs",
         "arrastrado": "Tute Arrastrado",
         "vtt": "Variable Trump Tute",
+        "remate": "Tute Remate",
     }
 
 
 def test_variants_come_in_list_order() -> None:
     keys = [v.key for v in variants()]
-    assert keys == ["cabrero", "chancho", "dos", "dos_ar", "parejas", "arrastrado", "vtt"]
+    assert keys == ["cabrero", "chancho", "dos", "dos_ar", "parejas", "arrastrado", "vtt", "remate"]
     assert sorted(keys) == sorted(REGISTRY)
 
 
