@@ -23,12 +23,23 @@ def test_names_are_the_catalogue_msgids() -> None:
         "arrastrado": "Tute Arrastrado",
         "vtt": "Variable Trump Tute",
         "remate": "Tute Remate",
+        "codillo": "Codillo",
     }
 
 
 def test_variants_come_in_list_order() -> None:
     keys = [v.key for v in variants()]
-    assert keys == ["cabrero", "chancho", "dos", "dos_ar", "parejas", "arrastrado", "vtt", "remate"]
+    assert keys == [
+        "cabrero",
+        "chancho",
+        "dos",
+        "dos_ar",
+        "parejas",
+        "arrastrado",
+        "vtt",
+        "remate",
+        "codillo",
+    ]
     assert sorted(keys) == sorted(REGISTRY)
 
 

@@ -1,5 +1,25 @@
 """The variants, one module each; importing this package registers them all."""
 
-from games.engine.variants import arrastrado, cabrero, chancho, dos, dos_ar, parejas, remate, vtt
+from games.engine.variants import (
+    arrastrado,
+    cabrero,
+    chancho,
+    codillo,
+    dos,
+    dos_ar,
+    parejas,
+    remate,
+    vtt,
+)
 
-__all__ = ["arrastrado", "cabrero", "chancho", "dos", "dos_ar", "parejas", "remate", "vtt"]
+__all__ = [
+    "arrastrado",
+    "cabrero",
+    "chancho",
+    "codillo",
+    "dos",
+    "dos_ar",
+    "parejas",
+    "remate",
+    "vtt",
+]
