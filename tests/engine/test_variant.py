@@ -24,6 +24,7 @@ def test_names_are_the_catalogue_msgids() -> None:
         "vtt": "Variable Trump Tute",
         "remate": "Tute Remate",
         "codillo": "Codillo",
+        "bato": "Bato",
     }
 
 
@@ -39,6 +40,7 @@ def test_variants_come_in_list_order() -> None:
         "vtt",
         "remate",
         "codillo",
+        "bato",
     ]
     assert sorted(keys) == sorted(REGISTRY)
 

@@ -2,6 +2,7 @@
 
 from games.engine.variants import (
     arrastrado,
+    bato,
     cabrero,
     chancho,
     codillo,
@@ -14,6 +15,7 @@ from games.engine.variants import (
 
 __all__ = [
     "arrastrado",
+    "bato",
     "cabrero",
     "chancho",
     "codillo",

@@ -340,6 +340,16 @@ class BatoHand(NoCargarRules, HandState):
             ),
         )
 
+    def stock_mask(self) -> int:
+        """Every card off the table that nobody may see (for the server and tests, never for a
+        seat): the rest of the stock, the discards and the folded cards."""
+        mask = self.folded
+        for c in self.stock[self.stock_pos :]:
+            mask |= 1 << c
+        for m in self.discarded:
+            mask |= m
+        return mask
+
     def hidden_cards(self) -> dict[str, Any]:
         """The cards nobody sees (for tests and the server, never for a seat): the discards
         per seat, the folded cards and the rest of the stock."""
