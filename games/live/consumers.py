@@ -66,13 +66,13 @@ from django.utils import translation
 from games import conf, presence, presenters, selectors, services, snapshots
 from games import errors as e
 from games.chat import socket as chat_socket
-from games.live import lobby, notify, scheduler
+from games.live import frames, guard, lobby, notify, protocols, scheduler
 from games.live.loop import bind_loop
 from games.live.presence import presence_arrive, presence_leave
 
 #: Session key holding the ids of private tables whose invitation link the user opened.
 INVITES_SESSION_KEY = "games_table_invites"
-MAX_FRAME = 4096
+MAX_FRAME = frames.MAX_FRAME  # kept for importers; the gate is games.live.frames
 CLOSE_NO_SESSION = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
@@ -312,9 +312,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # ------------------------------------------------------------------ client frames
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    @guard.frames(protocols.TABLE)
+    async def receive(self, frame: dict[str, Any]) -> None:
         try:
-            frame = self._parse(text_data, bytes_data)
             kind = frame["type"]
             if kind == "hello":
                 await self._hello(frame)
@@ -337,18 +337,6 @@ class TableConsumer(AsyncWebsocketConsumer):
                 raise e.BadFrameError()
         except e.TableError as error:
             await self._send_error(error)
-
-    def _parse(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
-        with translation.override(self.language):
-            if text_data is None or len(text_data) > MAX_FRAME:
-                raise e.BadFrameError()
-            try:
-                frame = json.loads(text_data)
-            except ValueError:
-                raise e.BadFrameError() from None
-            if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
-                raise e.BadFrameError()
-            return frame
 
     async def _hello(self, frame: dict[str, Any]) -> None:
         self.language = language_of(frame.get("lang")) or self.language
@@ -515,24 +503,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         if flusher is not None:
             flusher.cancel()
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        try:
-            with translation.override(self.language):
-                if text_data is None or len(text_data) > MAX_FRAME:
-                    raise e.BadFrameError()
-                try:
-                    frame = json.loads(text_data)
-                except ValueError:
-                    raise e.BadFrameError() from None
-                if not isinstance(frame, dict) or frame.get("type") not in ("hello", "ping"):
-                    raise e.BadFrameError()
-        except e.TableError as error:
-            await self.send(
-                text_data=json.dumps(
-                    {"type": "error", "code": error.code, "message": str(error.message)}
-                )
-            )
-            return
+    @guard.frames(protocols.LOBBY)
+    async def receive(self, frame: dict[str, Any]) -> None:
         if frame["type"] == "ping":
             await self.send(text_data='{"type": "pong"}')
             return

@@ -4,7 +4,8 @@
 It joins the group ``notifications.user.<id>`` (:mod:`.push`) and sends, on connecting and
 after each change, ``{"type": "count", "count": 3}``, with ``"notification": {"id", "kind",
 "text", "url"}`` when a new one arrived (its text already in the user's language). It reads
-nothing from the client but ``{"type": "ping"}`` (answered ``{"type": "pong"}``). Anonymous
+nothing from the client but ``{"type": "ping"}`` (answered ``{"type": "pong"}``; any other frame
+gets an error frame, :mod:`games.live.guard`). Anonymous
 connections are closed (code 4401).
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from games.live import guard, protocols
 from games.live.loop import bind_loop
 
 from . import selectors
@@ -45,9 +47,9 @@ class NotificationConsumer(AsyncWebsocketConsumer):
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if text_data and len(text_data) < 256 and '"ping"' in text_data:
-            await self.send(text_data=json.dumps({"type": "pong"}))
+    @guard.frames(protocols.NOTIFICATIONS)
+    async def receive(self, frame: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps({"type": "pong"}))  # the only frame it takes
 
     async def notifications_changed(self, event: dict[str, Any]) -> None:
         frame: dict[str, Any] = {"type": "count", "count": int(event.get("count", 0))}

@@ -38,3 +38,5 @@ LOGGING = {
     "disable_existing_loggers": False,
     "root": {"handlers": [], "level": "WARNING"},
 }
+# Socket rate limits (games/live/ratelimit.py): each test worker its own Redis buckets.
+TUTE_SOCKET_LIMIT_PREFIX = f"tute-test-{_worker}:socket-rate"

@@ -1,0 +1,28 @@
+"""What each socket accepts from the client: frame types and their fields (see
+:mod:`games.live.frames`). A frame with any other type or field is refused unread."""
+
+from __future__ import annotations
+
+from games.live.frames import Field, Protocol
+
+_LANG = Field("str", optional=True, max_length=16)
+
+#: ``/ws/tables/<id>/`` (:class:`games.live.consumers.TableConsumer`).
+TABLE: Protocol = {
+    "hello": {"version": Field("int", optional=True), "lang": _LANG},
+    "act": {"action": Field("str", max_length=16), "version": Field("int")},
+    "take_back": {},
+    "ping": {},
+    # The chat service says what is wrong with a missing or too long text (its own limit is
+    # lower than this one, which only bounds what is read).
+    "chat": {
+        "text": Field("str", optional=True, max_length=1000),
+        "phrase": Field("str", optional=True, max_length=64),
+    },
+}
+
+#: ``/ws/lobby/`` (:class:`games.live.consumers.LobbyConsumer`).
+LOBBY: Protocol = {"hello": {"lang": _LANG}, "ping": {}}
+
+#: ``/ws/notifications/`` (:class:`league.notifications.consumers.NotificationConsumer`).
+NOTIFICATIONS: Protocol = {"ping": {}}
