@@ -43,6 +43,8 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("arrastrado", 4, {}),
     ("arrastrado", 3, {"plate": True}),
     ("arrastrado", 4, {"plate": True}),
+    ("codillo", 4, {}),
+    ("codillo", 4, {"target": 1}),
 ]
 IDS = [f"{k}-{n}-{'-'.join(o) or 'default'}" for k, n, o in CONFIGS]
 SMALL = {"budget_ms": None, "iterations": 2}

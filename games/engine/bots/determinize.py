@@ -104,13 +104,18 @@ class Knowledge:
         stock_hidden = 0
         if stock is not None:
             stock_hidden = stock.stock - (1 if bottom >= 0 else 0)
+        forbidden = void_masks(view, unseen) if voids else [0] * n
+        bidding = obs.bidding
+        if bidding is not None and bidding.called is not None and bidding.jugador is not None:
+            # Codillo: the called card, while unseen, is held by a seat other than the jugador.
+            forbidden[bidding.jugador] |= unseen & 1 << card_or_none(bidding.called)
         return cls(
             seat=seat,
             n=n,
             own=own,
             unseen=unseen,
             known=known,
-            forbidden=void_masks(view, unseen) if voids else [0] * n,
+            forbidden=forbidden,
             need=need,
             stock_hidden=stock_hidden,
         )

@@ -10,6 +10,8 @@ equally often, so a search still prefers more points when the outcome is the sam
 * Spanish tute for two: 1 for the game's winner, 0 for the loser; a first deal that decides
   nothing (nobody reached 101) is worth 0.5 plus the lead in points.
 * Argentine tute de a dos: 1 for the winner, plus a little for the margin.
+* Codillo: 0.45 per game point the seat scores in the hand (the jugador 2, his partner 1, a
+  defender 1), plus a little for its side's margin.
 * Team variants: 1 for the winning team (a little more when the win counts two games), plus a
   little for the team's margin.
 
@@ -23,9 +25,11 @@ equally often, so a search still prefers more points when the outcome is the sam
 
 from __future__ import annotations
 
+from games.engine.bots.codillo import value as codillo_value
 from games.engine.state import HandState
 from games.engine.variants.arrastrado import ArrastradoHand
 from games.engine.variants.cabrero import CabreroHand
+from games.engine.variants.codillo import CodilloHand
 from games.engine.variants.dos import DosHand
 from games.engine.variants.teams import TeamHandState, team_of
 
@@ -39,6 +43,8 @@ def _clip(x: float) -> float:
 def value(state: HandState, seat: int) -> float:
     """The value of the finished hand ``state`` for ``seat``."""
     res = state.result()
+    if isinstance(state, CodilloHand):
+        return codillo_value(state, seat)
     if isinstance(state, CabreroHand):
         return 0.0 if seat in res.losers else 1.0
     if isinstance(state, ArrastradoHand):

@@ -34,6 +34,7 @@ obligations, and accuses only a seat that the history proves guilty.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.engine import actions as A
@@ -370,11 +371,32 @@ def _plate_worthy(state: HandState, seat: int) -> bool:
     return trumps.bit_count() >= 6 and top >= 4 and (forty or trumps.bit_count() >= 8)
 
 
+#: A variant's own :func:`choose`, by hand class, for variants whose bot rules live in their
+#: own module (built on this one's card rules; :mod:`games.engine.bots.codillo`). Each such
+#: module registers itself with :func:`register_chooser`; importing :mod:`games.engine.bots`
+#: imports them all.
+Chooser = Callable[[Any, "random.Random | None", float], int]
+CHOOSERS: dict[type, Chooser] = {}
+
+
+def register_chooser(hand_class: type) -> Callable[[Chooser], Chooser]:
+    """Register the function that picks every action of ``hand_class``'s hands."""
+
+    def register(fn: Chooser) -> Chooser:
+        CHOOSERS[hand_class] = fn
+        return fn
+
+    return register
+
+
 def choose(
     state: HandState, rng: random.Random | None = None, epsilon: float = 0.0, accuse: bool = True
 ) -> int:
     """The action of the seat to act; with probability ``epsilon`` a random legal card
     instead (playouts). ``accuse`` False skips the renuncio check (playouts)."""
+    special = CHOOSERS.get(type(state))
+    if special is not None:
+        return special(state, rng, epsilon)
     seat = state.turn
     mode = objective_of(state)
     if state.phase == Phase.PLAY:

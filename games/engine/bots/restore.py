@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.engine import actions as A
+from games.engine.bots.codillo import restore_codillo
 from games.engine.bots.view import View, card_or_none
 from games.engine.cards import HIGH_CARDS, POINTS, SEVEN, SUIT, SUIT_LETTERS, TWO, index_of
 from games.engine.match import MatchState
@@ -39,6 +40,7 @@ from games.engine.variants.arrastrado import (
     ArrastradoHand,
 )
 from games.engine.variants.cabrero import CabreroHand
+from games.engine.variants.codillo import CodilloHand
 from games.engine.variants.dos import GAME_POINTS, DosHand
 from games.engine.variants.stock import StockHand
 from games.engine.variants.teams import TeamHandState
@@ -289,4 +291,5 @@ EXTRAS: dict[type, Callable[[Any, View, list[int]], None]] = {
     TeamHandState: _team,
     VTTHand: _vtt,
     ArrastradoHand: _arrastrado,
+    CodilloHand: restore_codillo,
 }

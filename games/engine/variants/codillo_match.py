@@ -4,7 +4,7 @@ Each hand adds its game points (``HandResult.extra["score"]``) to the tally; the
 to the right (the next seat) every hand, a void hand included. The match ends after the hand
 in which a player reaches option ``target`` (default 7) game points; the players are ranked
 by game points, equal points sharing a place. **Decision**: nothing else ends it (a hand
-always scores 3 game points unless void, so a match of target 7 lasts at most 9 played hands).
+that is not void scores 3 game points, or 2 when the jugador's side loses).
 """
 
 from __future__ import annotations
