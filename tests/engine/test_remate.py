@@ -525,3 +525,17 @@ def test_clone_is_independent() -> None:
     act(c, "bid:65", "pass", "pass", "trump:C")
     assert h.bid == 60 and h.stage == 1 and len(h.auction) == 1 and h.jugador == -1
     assert c.jugador == 1 and c.trump_named and not h.trump_named
+
+
+def test_a_second_settle_function_for_a_key_is_refused() -> None:
+    from games.engine.variants.bidding import register_settle, settle
+
+    def other(query: Any) -> dict[str, Any]:  # pragma: no cover - never registered
+        return {}
+
+    with pytest.raises(ValueError, match="already answered"):
+        register_settle("remate")(other)
+    query = {"jugador": 0, "bid": 60, "points": [60, 40, 30], "tricks": [4, 4, 4]}
+    assert settle("remate", {**query, "cantos": [[], [], []], "tute": None}) == {
+        "ledger": [120, -60, -60]
+    }

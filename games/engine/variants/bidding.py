@@ -3,7 +3,11 @@
 * **No vale cargar**: on top of the standard obligations, a player who cannot win the trick
   with any card he may legally play must play a legal card of the fewest card points.
   :class:`NoCargarRules` applies it to a hand's obligations (and to the conformance ``legal``
-  query); :func:`no_cargar` is the rule on masks.
+  query); :func:`no_cargar` is the rule on masks. Under the standard obligations the cards a
+  follower may play either all beat the trick's best card or none does (following suit, he
+  must beat if he can; without the suit, every trump he must play wins unless a trump lies
+  in the trick, and then he must over-trump if he can), so "no vale cargar" only ever narrows
+  a losing choice to its cheapest cards: a partner's trick can be neither loaded nor spared.
 * **Settling a hand** for the conformance ``settle`` query: each variant registers the function
   that answers it with :func:`register_settle`; :func:`settle` dispatches.
 
@@ -63,9 +67,13 @@ _SETTLERS: dict[str, Settler] = {}
 
 
 def register_settle(key: str) -> Callable[[Settler], Settler]:
-    """Register the function answering the ``settle`` query of variant ``key``."""
+    """Register the function answering the ``settle`` query of variant ``key`` (once: a
+    second, different function for the same key is a mistake and raises ``ValueError``)."""
 
     def register(fn: Settler) -> Settler:
+        known = _SETTLERS.get(key)
+        if known is not None and known.__qualname__ != fn.__qualname__:
+            raise ValueError(f"'settle' of {key!r} is already answered by {known.__qualname__}")
         _SETTLERS[key] = fn
         return fn
 
