@@ -152,6 +152,22 @@ class VariantStatsSerializer(serializers.Serializer):
     renuncios = serializers.IntegerField()
     retirements = serializers.IntegerField()
     timeouts = serializers.IntegerField()
+    contracts = serializers.IntegerField(
+        allow_null=True,
+        help_text="Games with an auction: hands taken on as jugador (null: no auction).",
+    )
+    contracts_made = serializers.IntegerField(
+        allow_null=True, help_text="Hands as jugador that he kept (bid made, game won)."
+    )
+    contracts_failed = serializers.IntegerField(
+        allow_null=True, help_text="Hands as jugador that he did not keep."
+    )
+    average_bid = serializers.FloatField(
+        allow_null=True, help_text="Mean bid of his contracts (null: bids have no value)."
+    )
+    batidos = serializers.IntegerField(
+        allow_null=True, help_text="Times batido (null: the game has no batidos)."
+    )
     rating = serializers.IntegerField(source="rating.shown", allow_null=True, default=None)
     provisional = serializers.BooleanField(
         source="rating.provisional", allow_null=True, default=None

@@ -13,7 +13,8 @@ Ids given to the pairing are the entries' primary keys.
 position ``p`` of a board holds seat ``p`` (one against one, Cabrero), or seats ``p`` and
 ``p + 2`` (pairs, partners opposite). An entry's place is its seats' place in the engine's
 result; its *tantos* are the hand points its seats scored over the match (the team's total
-in pair variants), read from the finished hands.
+in pair variants), read from the finished hands, or, in a variant ranked by stakes, its
+balance in the match's ledger (:func:`entry_balances`).
 """
 
 from __future__ import annotations
@@ -155,6 +156,22 @@ def entry_tantos(
                 seats = formats.entry_seats(shape, position, entries)
                 totals[position] += sum(int(points[s]) for s in seats)
     return totals
+
+
+def entry_balances(shape: str, ledger: Sequence[Any], entries: int) -> list[int]:
+    """Each entry's balance in the match's ledger (its seats' sum), for the variants whose
+    tantos are the stakes (:func:`formats.tantos_are_stakes`).
+
+    >>> entry_balances("table", [160, -20, -140], 3), entry_balances("table", [5, -5], 3)
+    ([160, -20, -140], [5, -5, 0])
+    """
+    return [
+        sum(
+            int(ledger[s]) if s < len(ledger) else 0
+            for s in formats.entry_seats(shape, position, entries)
+        )
+        for position in range(entries)
+    ]
 
 
 # ----------------------------------------------------------------------------- standings

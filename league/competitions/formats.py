@@ -35,7 +35,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from itertools import pairwise
 
 from games.engine import Variant
-from games.engine.variant import Sides
+from games.engine.variant import Ranking, Sides
 
 SINGLE, PAIRS, TABLE = "single", "pairs", "table"
 
@@ -95,6 +95,20 @@ def table_sizes_for(variant: Variant) -> tuple[int, ...]:
         for players in variant.players
         if variant.sides(players) is Sides.PLACES and players <= max(DEFAULT_SCORING)
     )
+
+
+def tantos_are_stakes(variant: Variant | None) -> bool:
+    """Whether an entry's *tantos* at a table are its balance in the match's ledger rather than
+    its hand points: the variant ranks its players by the stakes they paid and won
+    (:attr:`Ranking.STAKES`: arrastrado, remate, bato), so the ledger is the score behind the
+    places, and its units are what those games call tantos (RULES.md §7, §9). Card points
+    there say little (remate's contra share one pile; bato's hands are four tricks).
+
+    >>> from games.engine.variant import variants
+    >>> sum(tantos_are_stakes(v) for v in variants()) >= 1, tantos_are_stakes(None)
+    (True, False)
+    """
+    return variant is not None and variant.ranking is Ranking.STAKES
 
 
 def seats_per_entry(shape: str) -> int:

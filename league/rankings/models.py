@@ -8,7 +8,9 @@
   people who sat at it and to staff (``selectors.visible_matches``), though it counts in the
   figures and, if rated, in the ratings.
 * :class:`MatchParticipant`: one per seat, with the seat's statistics for that match (hands,
-  points, cantos, capotes, renuncios, ...) so that a player's figures are sums over his rows.
+  points, cantos, capotes, renuncios, ..., and in the bidding tutes the hands taken on as
+  jugador, kept, the bids and the times batido) so that a player's figures are sums over his
+  rows.
 * :class:`Rating`: a player's current skill in a variant (openskill's ``mu`` and ``sigma``),
   with the shown rating kept alongside for ordering.
 * :class:`RatingHistory`: each rated match's change of one player's rating (before and after).
@@ -109,6 +111,12 @@ class MatchParticipant(models.Model):
     timeouts = models.PositiveIntegerField(_("timeouts"), default=0)
     #: The seat's points in each hand it played, in order (the points-per-hand distribution).
     points_per_hand = models.JSONField(_("points per hand"), default=list)
+    # Auction figures of the bidding tutes (``tally``, ``auction``): None in a match whose
+    # hands report no auction (no bids in points, no batidos), so that sums skip them.
+    contracts = models.PositiveIntegerField(_("hands as jugador"), null=True, blank=True)
+    contracts_made = models.PositiveIntegerField(_("contracts made"), null=True, blank=True)
+    bid_total = models.PositiveIntegerField(_("sum of bids"), null=True, blank=True)
+    batidos = models.PositiveIntegerField(_("times batido"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("match participant")

@@ -1,6 +1,7 @@
 """What the rankings pages show, built from what the selectors return: the variant tabs, the
 matches of a list with their replay link and variant name, the rating and points charts
-(:mod:`.charts`), and why a player is not on a leaderboard. Views call these; no query here.
+(:mod:`.charts`), why a player is not on a leaderboard, and the auction figures of the
+bidding tutes. Views call these; no query here.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from games import messages
 
 from . import charts
 from .selectors.history import RatingCurve
+from .selectors.players import VariantStats
 from .selectors.points import Bin
 from .variants import variant_keys
 
@@ -82,3 +84,33 @@ def absence_reason(reason: str, *, games: int = 0, needed: int = 0, days: int = 
     if reason == "not_member":
         return _("You are not an active member of this club.")
     return _("You have no rating in this variant yet: play a rated game.")
+
+
+def auction_figures(stats: VariantStats | None) -> list[dict[str, object]]:
+    """The auction figures of a player's statistics in one variant, as (label, value) rows;
+    none for a variant whose hands report no auction (:mod:`.auction`).
+
+    Where bids have a value (remate) the jugador's hands are his bids won at the auction,
+    made or failed, with their average; otherwise (codillo's and bato's "juego") the hands he
+    played as jugador, won or lost. Bato adds the times he was batido.
+    """
+    if stats is None or stats.contracts is None:
+        return []
+    if stats.bid_total is not None:
+        rows = [
+            (_("Bids won at auction"), stats.contracts),
+            (_("Bids made"), stats.contracts_made),
+            (_("Bids failed"), stats.contracts_failed),
+            (_("Average bid"), stats.average_bid),
+        ]
+    else:
+        rows = [
+            (_("Hands as jugador"), stats.contracts),
+            (_("Won as jugador"), stats.contracts_made),
+            (_("Lost as jugador"), stats.contracts_failed),
+        ]
+    if stats.contracts_made_percent is not None:
+        rows.append((_("Contracts kept"), f"{stats.contracts_made_percent}%"))
+    if stats.batidos is not None:
+        rows.append((_("Times batido"), stats.batidos))
+    return [{"label": label, "value": "–" if value is None else value} for label, value in rows]

@@ -13,7 +13,11 @@ neither). Counted per seat:
 * retired: the match's ``extra["retired_at"]`` names a hand for the seat (Cabrero, Chancho:
   four hands lost);
 * the outcome: a win with place 1, a loss with a worse place, a draw when every seat shares
-  place 1.
+  place 1;
+* in games with an auction (:mod:`.auction`: the hands name a ``jugador``): the hands the seat
+  took on as jugador (``contracts``), those it kept (``contracts_made``), the sum of its bids
+  where bids have a value (``bid_total``), and the hands it was batido (``batidos``) where the
+  hands report them. Each is None when the match's hands do not report that fact.
 
 Every hand comes in table seats: games maps a Cabrero playoff hand, played by two of the
 seats, back to them (``games.outcome.HandOutcome``).
@@ -24,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from .auction import hand_batidos, hand_contract, reports_auction, reports_bids
 
 WIN, DRAW, LOSS = "W", "D", "L"
 
@@ -48,6 +54,10 @@ class SeatTally:
     retired: bool = False
     timeouts: int = 0
     points_per_hand: list[int] = field(default_factory=list)
+    contracts: int | None = None
+    contracts_made: int | None = None
+    bid_total: int | None = None
+    batidos: int | None = None
 
 
 def side_of(seat: int, sides: Sequence[Sequence[int]] | None) -> int:
@@ -129,9 +139,44 @@ def tally_match(
                 row.cantos_40 += 1
             else:
                 row.cantos_20 += 1
+    _tally_auction(rows, hands)
     retired_at = ((result or {}).get("extra") or {}).get("retired_at") or []
     for row in rows:
         row.retired = row.seat < len(retired_at) and retired_at[row.seat] is not None
         if timeouts:
             row.timeouts = int(timeouts.get(row.seat, timeouts.get(str(row.seat), 0)) or 0)
     return rows
+
+
+def _tally_auction(rows: Sequence[SeatTally], hands: Sequence[Mapping[str, Any]]) -> None:
+    """The auction figures of every seat (:mod:`.auction`): 0 for every seat once any hand
+    reports the fact, None while none does.
+
+    >>> rows = [SeatTally(seat=s, side=s, place=1) for s in range(3)]
+    >>> _tally_auction(rows, [{"winners": [1], "extra": {"jugador": 1, "bid": 70, "made": True}},
+    ...                       {"winners": [0, 2], "extra": {"jugador": 1, "bid": 95}},
+    ...                       {"extra": {"jugador": None, "bid": None}}])
+    >>> [(r.contracts, r.contracts_made, r.bid_total, r.batidos) for r in rows]
+    [(0, 0, 0, None), (2, 1, 165, None), (0, 0, 0, None)]
+    """
+    players = len(rows)
+    for hand in hands:
+        if reports_auction(hand):
+            for row in rows:
+                row.contracts = row.contracts or 0
+                row.contracts_made = row.contracts_made or 0
+        if reports_bids(hand):
+            for row in rows:
+                row.bid_total = row.bid_total or 0
+        batidos = hand_batidos(hand)
+        if batidos is not None:
+            for row in rows:
+                row.batidos = (row.batidos or 0) + (row.seat in batidos)
+        contract = hand_contract(hand)
+        if contract is None or not 0 <= contract.jugador < players:
+            continue
+        row = rows[contract.jugador]
+        row.contracts = (row.contracts or 0) + 1
+        row.contracts_made = (row.contracts_made or 0) + contract.made
+        if contract.bid is not None:
+            row.bid_total = (row.bid_total or 0) + contract.bid

@@ -108,6 +108,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "tabs": [
                 t for t in presenters.variant_tabs(variant) if t["key"] in played or t["current"]
             ],
+            "auction_figures": presenters.auction_figures(current),
             "rating_chart": presenters.rating_chart(curve, variant_name),
             "points_chart": presenters.points_chart(
                 selectors.points_distribution(user=user, variant=variant), variant_name

@@ -19,6 +19,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.engine import REGISTRY
 from games.outcome import TableOutcome
 from games.selectors.outcomes import table_outcome
 
@@ -60,12 +61,17 @@ def apply_places(
 def _entry_results(
     event: Tournament | League, outcome: TableOutcome, entries: int
 ) -> tuple[list[int], list[int], list[bool]]:
-    """Per entry: place, tantos (hand points over the hands every seat played; a playoff hand
-    adds nothing) and absent (a seat of the entry whose player never played a move himself
-    after a turn timer ran out on him)."""
+    """Per entry: place, tantos (hand points over the hands every seat played, a playoff hand
+    adding nothing; in a variant ranked by stakes, the balance of the match's ledger) and
+    absent (a seat of the entry whose player never played a move himself after a turn timer
+    ran out on him)."""
     places = adapter.entry_places(event.shape, list(outcome.places), entries)
-    hands = [hand.result for hand in outcome.full_hands]
-    tantos = adapter.entry_tantos(event.shape, hands, entries, outcome.players)
+    ledger = ((outcome.result or {}).get("extra") or {}).get("ledger")
+    if formats.tantos_are_stakes(REGISTRY.get(outcome.variant)) and isinstance(ledger, list):
+        tantos = adapter.entry_balances(event.shape, ledger, entries)
+    else:
+        hands = [hand.result for hand in outcome.full_hands]
+        tantos = adapter.entry_tantos(event.shape, hands, entries, outcome.players)
     absent_seats = outcome.absent_seats
     absent = [
         any(s in absent_seats for s in formats.entry_seats(event.shape, position, entries))

@@ -42,6 +42,12 @@ class VariantStats:
     renuncios: int = 0
     retirements: int = 0
     timeouts: int = 0
+    #: Auction figures (bidding tutes, :mod:`league.rankings.auction`): None where the
+    #: variant's hands report no such fact (no auction, bids without a value, no batidos).
+    contracts: int | None = None
+    contracts_made: int | None = None
+    bid_total: int | None = None
+    batidos: int | None = None
     rating: Rating | None = None
 
     @property
@@ -57,6 +63,24 @@ class VariantStats:
     def average_hand_points(self) -> float | None:
         return round(self.hand_points / self.hands, 1) if self.hands else None
 
+    @property
+    def contracts_failed(self) -> int | None:
+        """Hands taken on as jugador and not kept (bids failed, games lost as jugador)."""
+        if self.contracts is None:
+            return None
+        return self.contracts - (self.contracts_made or 0)
+
+    @property
+    def contracts_made_percent(self) -> int | None:
+        return round(100 * (self.contracts_made or 0) / self.contracts) if self.contracts else None
+
+    @property
+    def average_bid(self) -> float | None:
+        """The mean of his contracts' bids, where bids have a value and he took any on."""
+        if self.bid_total is None or not self.contracts:
+            return None
+        return round(self.bid_total / self.contracts, 1)
+
 
 STAT_SUMS = (
     "hands",
@@ -71,10 +95,17 @@ STAT_SUMS = (
     "timeouts",
 )
 
+#: Sums that stay None over seats that do not report them (the auction figures).
+OPTIONAL_SUMS = ("contracts", "contracts_made", "bid_total", "batidos")
+
 
 def seat_aggregates() -> dict[str, Any]:
     """The aggregates of a group of seats: games, wins, draws, losses, retirements and the
-    sums of :data:`STAT_SUMS`."""
+    sums of :data:`STAT_SUMS` and :data:`OPTIONAL_SUMS` (None where no seat reports one).
+
+    A player's rows of one variant all report the same auction facts (the variant's hands
+    decide them), so their sums are None exactly where the variant has no such figure.
+    """
     out: dict[str, Any] = {
         "games": Count("id"),
         "wins": Count("id", filter=Q(outcome=MatchParticipant.Outcome.WIN)),
@@ -82,7 +113,7 @@ def seat_aggregates() -> dict[str, Any]:
         "losses": Count("id", filter=Q(outcome=MatchParticipant.Outcome.LOSS)),
         "retirements": Count("id", filter=Q(retired=True)),
     }
-    out.update({name: Sum(name) for name in STAT_SUMS})
+    out.update({name: Sum(name) for name in (*STAT_SUMS, *OPTIONAL_SUMS)})
     return out
 
 
@@ -90,6 +121,9 @@ def _stats_from_row(variant: str, row: dict[str, Any]) -> VariantStats:
     stats = VariantStats(variant=variant)
     for name in ("games", "wins", "draws", "losses", "retirements", *STAT_SUMS):
         setattr(stats, name, int(row.get(name) or 0))
+    for name in OPTIONAL_SUMS:
+        value = row.get(name)
+        setattr(stats, name, None if value is None else int(value))
     return stats
 
 

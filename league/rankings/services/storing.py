@@ -130,6 +130,10 @@ def match_store(
             retired=row.retired,
             timeouts=row.timeouts,
             points_per_hand=row.points_per_hand,
+            contracts=row.contracts,
+            contracts_made=row.contracts_made,
+            bid_total=row.bid_total,
+            batidos=row.batidos,
         )
         for row in rows
     )
