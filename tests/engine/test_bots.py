@@ -43,6 +43,9 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("arrastrado", 4, {}),
     ("arrastrado", 3, {"plate": True}),
     ("arrastrado", 4, {"plate": True}),
+    ("remate", 3, {}),
+    ("remate", 4, {}),
+    ("remate", 3, {"min_bid": 80}),
     ("codillo", 4, {}),
     ("codillo", 4, {"target": 1}),
 ]

@@ -29,6 +29,7 @@ from typing import Any
 
 from games.engine import actions as A
 from games.engine.bots.codillo import restore_codillo
+from games.engine.bots.remate import restore_remate
 from games.engine.bots.view import View, card_or_none
 from games.engine.cards import HIGH_CARDS, POINTS, SEVEN, SUIT, SUIT_LETTERS, TWO, index_of
 from games.engine.match import MatchState
@@ -42,6 +43,7 @@ from games.engine.variants.arrastrado import (
 from games.engine.variants.cabrero import CabreroHand
 from games.engine.variants.codillo import CodilloHand
 from games.engine.variants.dos import GAME_POINTS, DosHand
+from games.engine.variants.remate import RemateHand
 from games.engine.variants.stock import StockHand
 from games.engine.variants.teams import TeamHandState
 from games.engine.variants.vtt import VTTHand
@@ -292,4 +294,5 @@ EXTRAS: dict[type, Callable[[Any, View, list[int]], None]] = {
     VTTHand: _vtt,
     ArrastradoHand: _arrastrado,
     CodilloHand: restore_codillo,
+    RemateHand: restore_remate,
 }
