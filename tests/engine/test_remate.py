@@ -277,6 +277,27 @@ def test_only_the_winner_of_a_trick_sings_one_canto_las_cuarenta_first() -> None
     assert h.cantos[-1].seat == 0 and h.cantos[-1].points == 40
 
 
+def test_the_contras_cantos_count_only_in_the_ledger() -> None:
+    h = hand([["1O", "12O", "11O", "12C", "11C"], ["12E", "11E", "3E"], []])
+    act(h, "pass", "bid:60", "pass", "trump:O", "1O")  # seat 1 jugador; seat 0 wins
+    autoplay(h, until=lambda s: not s.trick)
+    act(h, "sing:O")
+    autoplay(h)
+    res = h.result()
+    x = won(h)
+    own = sum(c.points for c in res.cantos if c.seat == 1)
+    assert x["total"] == res.card_points[1] + own  # seat 0's 40 is not in it
+    assert res.points[0] == res.card_points[0] + 40
+    bid = 60 if x["made"] else -60
+    mult = 2 if x["capote"] else 1
+    cantos = [(c.seat, c.points) for c in res.cantos]
+    assert x["ledger"] == remate_stakes(
+        3, 1, 60, made=x["made"], capote=bool(mult - 1), cantos=cantos
+    )
+    sung = sum(2 * p if c == 0 else -p for c, p in cantos)
+    assert x["ledger"][0] == -bid * mult + sung and sung >= 80 - 20 * (len(cantos) - 1)
+
+
 def test_a_player_who_did_not_win_the_trick_cannot_sing() -> None:
     h = hand([["1O"], ["12E", "11E"], []])
     act(h, "pass", "bid:60", "pass", "trump:O", "1O")
