@@ -16,6 +16,9 @@ PURE_PACKAGES := $(wildcard games/engine league/pairing league/skill)
 LOCALES := -l es -l en -l it
 MESSAGES_OPTIONS := --no-obsolete --ignore=staticfiles --ignore=var --ignore=tests --ignore=node_modules
 PIP := $(PY) -m pip install --disable-pip-version-check --quiet
+# WebSocket frames over 16 KiB are refused by the server before they are read (close 1009);
+# the sockets' own limit is 4096 characters (games/live/frames.py, docs/deploy.md).
+UVICORN_LIMITS := --ws-max-size 16384
 
 .PHONY: run test lint typecheck prod messages compilemessages install install-dev
 
@@ -38,7 +41,7 @@ run: $(VENV)/.runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	@echo "Tute is at http://$(HOST):$(PORT)/ (Ctrl+C stops it; the data stays in var/)."
-	$(BIN)/uvicorn tute_site.asgi:application --host $(HOST) --port $(PORT)
+	$(BIN)/uvicorn tute_site.asgi:application --host $(HOST) --port $(PORT) $(UVICORN_LIMITS)
 
 test: $(VENV)/.dev typecheck
 	$(BIN)/pytest -n auto --maxprocesses=4

@@ -151,6 +151,8 @@ def server_env(extra: dict[str, str]) -> dict[str, str]:
 
 
 def start_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    from games.live.frames import WS_MAX_SIZE  # frames over it are refused unread
+
     process = subprocess.Popen(
         [
             sys.executable,
@@ -166,6 +168,8 @@ def start_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
             "--no-access-log",
             "--ws",
             "websockets-sansio",
+            "--ws-max-size",
+            str(WS_MAX_SIZE),
         ],
         cwd=ROOT,
         env=env,

@@ -22,6 +22,10 @@ from games.errors import BadFrameError
 #: The longest text frame read (characters). The ASGI server refuses larger frames before
 #: reading them (``--ws-max-size``, docs/deploy.md); this is the protocol's own limit.
 MAX_FRAME = 4096
+#: What the ASGI server reads of one WebSocket frame at most, in bytes (``uvicorn
+#: --ws-max-size`` in the Makefile, the Procfile, the test and bench launchers): 4096
+#: characters of up to four bytes each. A larger frame is refused from its header, unread.
+WS_MAX_SIZE = 16384
 #: Frames are one object of scalars; 3 leaves room for a small list or object inside.
 MAX_DEPTH = 3
 #: Integers beyond this are no version, no position, no id: refused rather than carried.

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import pytest
 from django.db import OperationalError
 
+from games.live.frames import WS_MAX_SIZE
 from tests.league.test_browser import PHONE, log_in  # noqa: F401  (re-exported)
 
 T = TypeVar("T")
@@ -64,6 +65,7 @@ def asgi_server(transactional_db: None, settings: Any) -> Iterator[str]:
             log_level="warning",
             lifespan="off",
             ws="websockets-sansio",
+            ws_max_size=WS_MAX_SIZE,
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)

@@ -29,6 +29,7 @@ from django.db import connection
 from games import services, snapshots, table_state
 from games.live import loop as live_loop
 from games.live import scheduler
+from games.live.frames import WS_MAX_SIZE
 from games.models import HandRecord, Table
 from games.services import SeatSpec
 
@@ -138,6 +139,8 @@ def start_server(port: int, database_name: str) -> subprocess.Popen[bytes]:
             str(port),
             "--log-level",
             "warning",
+            "--ws-max-size",
+            str(WS_MAX_SIZE),
         ],
         cwd=ROOT,
         env=env,

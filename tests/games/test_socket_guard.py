@@ -298,7 +298,7 @@ def test_the_socket_bucket_refills_at_its_rate() -> None:
     assert not bucket.take(now=100.15)
 
 
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL")
+@pytest.mark.redis
 def test_the_user_bucket_lives_in_redis_across_processes(settings: Any) -> None:
     """Two event loops with their own Redis clients (as two server processes) draw on one
     bucket."""
