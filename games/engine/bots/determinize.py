@@ -109,6 +109,10 @@ class Knowledge:
         if bidding is not None and bidding.called is not None and bidding.jugador is not None:
             # Codillo: the called card, while unseen, is held by a seat other than the jugador.
             forbidden[bidding.jugador] |= unseen & 1 << card_or_none(bidding.called)
+        if stock is None and bidding is not None and bidding.pot is not None:
+            # Bato: the unseen cards no hand holds are off the table (the stock, the
+            # discards, the folded hands); the restore takes the stock's share first.
+            stock_hidden = unseen.bit_count() - sum(need)
         return cls(
             seat=seat,
             n=n,

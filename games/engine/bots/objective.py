@@ -12,6 +12,7 @@ equally often, so a search still prefers more points when the outcome is the sam
 * Argentine tute de a dos: 1 for the winner, plus a little for the margin.
 * Codillo: 0.45 per game point the seat scores in the hand (the jugador 2, his partner 1, a
   defender 1), plus a little for its side's margin.
+* Bato: 0.5 plus half the seat's net gain as a share of the pot (:mod:`games.engine.bots.bato`).
 * Tute Remate: 0.5 plus the tantos the seat gains (or pays) in the hand over 800, clipped.
 * Team variants: 1 for the winning team (a little more when the win counts two games), plus a
   little for the team's margin.
@@ -26,10 +27,12 @@ equally often, so a search still prefers more points when the outcome is the sam
 
 from __future__ import annotations
 
+from games.engine.bots.bato import value as bato_value
 from games.engine.bots.codillo import value as codillo_value
 from games.engine.bots.remate import value as remate_value
 from games.engine.state import HandState
 from games.engine.variants.arrastrado import ArrastradoHand
+from games.engine.variants.bato import BatoHand
 from games.engine.variants.cabrero import CabreroHand
 from games.engine.variants.codillo import CodilloHand
 from games.engine.variants.dos import DosHand
@@ -46,6 +49,8 @@ def _clip(x: float) -> float:
 def value(state: HandState, seat: int) -> float:
     """The value of the finished hand ``state`` for ``seat``."""
     res = state.result()
+    if isinstance(state, BatoHand):
+        return bato_value(state, seat)
     if isinstance(state, CodilloHand):
         return codillo_value(state, seat)
     if isinstance(state, RemateHand):

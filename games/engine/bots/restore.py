@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.engine import actions as A
+from games.engine.bots.bato import restore_bato
 from games.engine.bots.codillo import restore_codillo
 from games.engine.bots.remate import restore_remate
 from games.engine.bots.view import View, card_or_none
@@ -40,6 +41,7 @@ from games.engine.variants.arrastrado import (
     SWAP_STAGE,
     ArrastradoHand,
 )
+from games.engine.variants.bato import BatoHand
 from games.engine.variants.cabrero import CabreroHand
 from games.engine.variants.codillo import CodilloHand
 from games.engine.variants.dos import GAME_POINTS, DosHand
@@ -295,4 +297,5 @@ EXTRAS: dict[type, Callable[[Any, View, list[int]], None]] = {
     ArrastradoHand: _arrastrado,
     CodilloHand: restore_codillo,
     RemateHand: restore_remate,
+    BatoHand: restore_bato,
 }
