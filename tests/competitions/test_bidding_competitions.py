@@ -188,13 +188,16 @@ def _check_tournament(tournament: Tournament, sizes: set[int]) -> list[int]:
 
 def _check_ratings(variant: str, members: list[Any]) -> None:
     """The tables were rated by their places: every player has a rating in the variant with
-    one rated game per table played, and a win for each table he finished first."""
+    one rated game per table played, and a win for each table he finished first (a table
+    where every seat shares the first place is a draw)."""
     rank_services.ratings_apply_pending()
     for member in members:
         seats = MatchParticipant.objects.filter(user=member, variant=variant)
         rating = Rating.objects.get(user=member, variant=variant)
         assert rating.games == seats.count() > 0
-        assert rating.wins == seats.filter(place=1).count()
+        firsts = [s for s in seats if s.place == 1]
+        assert rating.wins == sum(s.outcome == MatchParticipant.Outcome.WIN for s in firsts)
+        assert all(s.outcome != MatchParticipant.Outcome.WIN for s in seats if s.place > 1)
 
 
 def test_remate_swiss_at_tables_of_three(
