@@ -14,7 +14,7 @@ from django.utils.module_loading import import_string
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from . import views
+from . import account, views
 
 app_name = "api"
 
@@ -36,8 +36,10 @@ for config in apps.get_app_configs():
         router.register(prefix, import_string(viewset), basename=basename)
 
 urlpatterns = [
-    path("auth/token/", views.TokenView.as_view(), name="token"),
+    path("auth/token/", account.TokenView.as_view(), name="token"),
     path("me/", views.MeView.as_view(), name="me"),
+    path("me/export/", account.ExportView.as_view(), name="me-export"),
+    path("me/delete/", account.DeleteAccountView.as_view(), name="me-delete"),
     path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),

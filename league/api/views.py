@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import authenticate
 from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -19,9 +18,8 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
-from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -64,37 +62,6 @@ def _club_or_400(slug: str | None) -> Club | None:
 
 
 # --- accounts -------------------------------------------------------------------------------
-
-
-class TokenView(APIView):
-    """Get an API token for a user name (or email) and password; DELETE revokes it."""
-
-    permission_classes = [permissions.AllowAny]
-    throttle_scope = "token"
-
-    @extend_schema(
-        request=serializers.TokenRequestSerializer,
-        responses={200: serializers.TokenSerializer, 400: serializers.DetailSerializer},
-    )
-    def post(self, request: Request) -> Response:
-        data = serializers.TokenRequestSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = authenticate(
-            request._request,
-            username=data.validated_data["username"],
-            password=data.validated_data["password"],
-        )
-        if user is None or not user.is_active:
-            raise ValidationError({"detail": _("Wrong user name or password.")})
-        token, _created = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
-
-    @extend_schema(request=None, responses={204: None})
-    def delete(self, request: Request) -> Response:
-        if not request.user.is_authenticated:
-            raise NotFound(_("You have no token."))
-        Token.objects.filter(user=request.user).delete()
-        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class MeView(APIView):

@@ -28,6 +28,10 @@ class User(AbstractUser):
 
     @property
     def public_name(self) -> str:
+        """His display name, else his user name; "Former player" once the account is closed
+        (deactivated), wherever a page, an export or a socket shows him."""
+        if not self.is_active:
+            return str(_("Former player"))
         profile = getattr(self, "profile", None)
         return profile.name if profile is not None else self.username
 
@@ -87,6 +91,8 @@ class Profile(models.Model):
 
     @property
     def name(self) -> str:
+        if not self.user.is_active:
+            return str(_("Former player"))
         return self.display_name or self.user.username
 
     @property

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import account_views, views
 
 app_name = "league"
 
@@ -10,6 +10,10 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("language/", views.language_switch, name="language"),
     path("profile/", views.profile_edit, name="profile"),
+    path("profile/token/", account_views.token_create, name="token_create"),
+    path("profile/token/revoke/", account_views.token_revoke, name="token_revoke"),
+    path("profile/my-data.json", account_views.data_export, name="data_export"),
+    path("profile/delete/", account_views.account_delete, name="account_delete"),
     path("clubs/", views.club_list, name="club_list"),
     path("clubs/new/", views.club_create, name="club_create"),
     path("clubs/<slug:slug>/", views.club_detail, name="club_detail"),

@@ -21,6 +21,7 @@ from league.view_actions import perform as _perform
 from league.view_actions import perform_and_redirect
 
 from . import selectors, services
+from .account_views import profile_context
 from .forms import ClubForm, ProfileForm
 from .middleware import remember_language
 from .models import Club, Language, Membership
@@ -57,7 +58,8 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             remember_language(request, profile.preferred_language)
             messages.success(request, _("Your profile is saved."))
             return redirect("league:profile")
-    return render(request, "league/profile_form.html", {"form": form, "profile": profile})
+    context = profile_context(request, form=form, profile=profile)
+    return render(request, "league/profile_form.html", context)
 
 
 # --- clubs ----------------------------------------------------------------------------------

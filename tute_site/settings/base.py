@@ -152,7 +152,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "league.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "league.api.exceptions.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"token": "20/minute"},
+    # Only views naming a ``throttle_scope`` are throttled (league/api/throttles.py): getting a
+    # token, and exporting or deleting one's account. Over the rate: 429 with a message.
+    "DEFAULT_THROTTLE_CLASSES": ["league.api.throttles.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"token": "20/minute", "account": "10/minute"},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tute API",
