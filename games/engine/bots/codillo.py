@@ -29,7 +29,7 @@ from games.engine.state import Phase
 from games.engine.variants.codillo import CALL_STAGE, TRUMP_STAGE, CodilloHand
 
 #: The hand value (see :func:`hand_value`) from which the heuristic says ``juego``.
-JUEGO_AT = 9.0
+JUEGO_AT = 6.0
 _AS, _THREE, _KING, _HORSE = 9, 8, 7, 6
 
 
