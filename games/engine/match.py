@@ -184,9 +184,10 @@ class MatchState:
     def _clone_tally(self, new: MatchState) -> None:
         """Copy mutable tally fields into ``new``."""
 
-    def observe(self, seat: int | None) -> MatchObservation:
+    def observe(self, seat: int | None, *, memory: bool = False) -> MatchObservation:
         """What ``seat`` (None: a spectator) may know: the match tally, the hand in play and
-        the result of the previous hand, as a typed value."""
+        the result of the previous hand, as a typed value. ``memory``: every completed trick
+        of the hand in play, for a bot (see :meth:`HandState.observe`)."""
         prev = self.hands[-2].result() if len(self.hands) > 1 else None
         if self._result is not None:
             prev = self.hand.result()
@@ -199,12 +200,12 @@ class MatchState:
             match_over=self._result is not None,
             match_result=self._result,
             previous_hand=prev,
-            hand=self.hand.observe(seat),
+            hand=self.hand.observe(seat, memory=memory),
         )
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None, *, memory: bool = False) -> dict[str, Any]:
         """:meth:`observe` in its JSON form."""
-        return self.observe(seat).to_json()
+        return self.observe(seat, memory=memory).to_json()
 
     def public_observation(self) -> dict[str, Any]:
         """What a spectator may know."""

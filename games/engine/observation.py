@@ -5,7 +5,8 @@
 <games.engine.match.MatchState.observe>` a :class:`MatchObservation` around it. Cards are
 written as notations (``"12B"``) and suits as letters (``"O"``), as in the JSON form, so what a
 page shows is read straight off the value. Hidden cards (other hands, the stock's order, a
-face-down card) are never in it.
+face-down card) are never in it, nor, on a screen, a completed trick before the last one
+(``memory=True`` keeps them for a bot).
 
 Every value has ``to_json()``, the JSON form records, socket frames and the conformance
 interface use (``observation(seat)`` is ``observe(seat).to_json()``), and ``from_json()``, its
@@ -65,7 +66,10 @@ class Observation:
     ``hand`` is the seat's own cards (None for a spectator); ``legal`` the notations of its
     legal actions when it is to act (empty otherwise); ``turn`` -1 once the hand is over;
     ``phase`` ``preplay``, ``play``, ``window`` or ``end``; ``trick`` the cards of the trick in
-    play; ``history`` the completed tricks (public: everyone saw them played).
+    play; ``history`` the completed tricks a screen may show: during the hand the last one
+    only, none while a trick is in play in Spanish tute's second deal (RULES.md §1 "Looking
+    back"), every one once the hand is over; with ``observe(seat, memory=True)`` every one at
+    any time (what the seat saw played: a bot's input). ``tricks_won`` counts them all.
     """
 
     variant: str

@@ -419,15 +419,29 @@ class HandState(HandRules):
 
     # ----------------------------------------------------------------- observations
 
-    def observe(self, seat: int | None) -> Observation:
+    def tricks_shown(self) -> int:
+        """How many of the last completed tricks a seat may look back on during the hand
+        (RULES.md §1 "Looking back", C-24): the last one, which stays in view until the next
+        trick completes. A variant that shows fewer overrides it (Spanish tute's second deal)."""
+        return 1
+
+    def observe(self, seat: int | None, *, memory: bool = False) -> Observation:
         """What ``seat`` may know (``None``: a spectator), as a typed value.
 
         Holds the seat's own hand, never another's; the stock's order and face-down cards
-        never appear. Completed tricks are public: everyone saw them played. The variant's
-        fields are added by its :meth:`_observe_extra`.
+        never appear. ``history`` is what a screen may show of the completed tricks: during
+        the hand only the last :meth:`tricks_shown` of them (RULES.md §1 "Looking back"),
+        every one once the hand is over (the replay). ``memory`` True gives every completed
+        trick during the hand too: what the seat saw played and remembers, the decision input
+        of a bot, never sent to a screen. The variant's fields are added by its
+        :meth:`_observe_extra`.
         """
         n = self.n
         hands = self.hands
+        tricks = self.history
+        if not memory and self.phase != _END:
+            shown = self.tricks_shown()
+            tricks = tricks[max(0, len(tricks) - shown) :] if shown else []
         obs = Observation(
             variant=self.variant.key,
             seat=seat,
@@ -449,7 +463,7 @@ class HandState(HandRules):
             tricks_won=tuple(self.tricks),
             history=tuple(
                 TrickView(t.leader, t.seats, tuple(NOTATION[c] for c in t.cards), t.winner)
-                for t in self.history
+                for t in tricks
             ),
             cantos=tuple(
                 CantoView(
@@ -466,9 +480,9 @@ class HandState(HandRules):
         )
         return self._observe_extra(obs, seat)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None, *, memory: bool = False) -> dict[str, Any]:
         """:meth:`observe` in its JSON form (records, socket frames, the conformance CLI)."""
-        return self.observe(seat).to_json()
+        return self.observe(seat, memory=memory).to_json()
 
     def public_observation(self) -> dict[str, Any]:
         """What a spectator may know."""

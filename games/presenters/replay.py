@@ -88,12 +88,20 @@ def hand_replay(*, table: Table, record: HandRecord, step: int) -> ReplayView:
 
 
 def missed_lines(*, snapshot: Snapshot, since: int) -> list[str]:
-    """What happened after ``since`` in words (public actions only), for a reconnecting client."""
+    """What happened after ``since`` in words (public actions only), for a reconnecting client.
+
+    The cards of the hand in play's earlier tricks are left out: a player may look back on
+    the last completed trick only (RULES.md §1 "Looking back")."""
     names = [seat_name(s) for s in snapshot.seats]
     rows = actions_since(table_id=snapshot.table.pk, version=since)
     trump = None
     if snapshot.match is not None:
-        trump = "OCEB"[snapshot.match.hand.trump]
+        match = snapshot.match
+        trump = "OCEB"[match.hand.trump]
+        shown = {c for t in match.hand.observe(None).history for c in t.cards}
+        gone = {NOTATION[c] for t in match.hand.history for c in t.cards} - shown
+        number = len(match.hands) - 1
+        rows = [r for r in rows if r.hand_number != number or r.action not in gone]
     return [
         messages.action_description(
             r.action, name=names[r.seat] if r.seat < len(names) else "?", trump=trump

@@ -184,7 +184,7 @@ def _fill_game(view: TableView, obs: MatchObservation, forced: Forced = ()) -> N
             sv = view.seats[local(seat)]
             sv.trick_card = card_view(card)
             sv.took_trick = local(last.winner) == sv.position
-    view.tricks_played = len(history)
+    view.tricks_played = sum(hand.tricks_won)  # the history shows the last trick only
     view.last_trick = _trick_view(history[-1], names, local) if history else None
     view.cantos = [
         canto_line(names[local(c.seat)], suit=c.suit, points=c.points, tute=c.tute)
@@ -299,6 +299,18 @@ def _fill_extras(view: TableView, hand: Observation, local: Any) -> None:
         view.turned = card_view(stock.stock_bottom) if stock.stock_bottom and not taken else None
         if stock.stock_bottom and not taken:
             view.stock_bottom = card_view(stock.stock_bottom)
+    swap = hand.dos.swap if hand.dos is not None else None
+    if swap is not None and swap.pending:
+        # The 7 (or 2) lies under the turned card, which waits for the swapper's next trick.
+        view.turned = card_view(swap.took)
+        mapped = local(swap.seat)
+        view.swap_waiting = _(
+            "%(name)s takes the %(card)s on winning a trick; the %(gave)s lies under it."
+        ) % {
+            "name": view.seat_names[mapped] if mapped is not None else "?",
+            "card": messages.card_name(swap.took),
+            "gave": messages.card_name(swap.gave),
+        }
     vtt = hand.vtt
     if vtt is not None:
         # The suits in force now (they change as trumps are played) and the trump the trick

@@ -178,6 +178,8 @@ class TableView:
     tally: Tally | None = None
     stock: int | None = None
     stock_bottom: CardView | None = None
+    #: Spanish tute for two: who waits for the turned card after a swap, in words.
+    swap_waiting: str = ""
     trick_trump_name: str = ""
     lead_name: str = ""
     places: list[tuple[int, str]] = field(default_factory=list)

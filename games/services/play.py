@@ -206,7 +206,7 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
     level = seat.bot_level if seat.is_bot and seat.bot_level in LEVELS else best_bot_level()
     notation = choose_action(
         level,
-        match.observation(position),
+        match.observation(position, memory=True),
         seed=f"{table.seed}:{version}",
         budget_ms=conf.bot_budget_ms(),
     )

@@ -161,7 +161,9 @@ def _play_moves(table_id: int, clock: _Clock) -> None:
     version = table.version
     while not match.is_terminal():
         seat = match.current_player()
-        action = choose_action(BOT_LEVEL, match.observe(seat), seed=f"demo/{table_id}/{version}")
+        action = choose_action(
+            BOT_LEVEL, match.observe(seat, memory=True), seed=f"demo/{table_id}/{version}"
+        )
         clock.advance(seconds=MOVE_SECONDS)
         version = games_services.table_act(
             table_id=table_id, user=users[seat], action=action, version=version

@@ -65,7 +65,9 @@ def play_table(
             late = (table.deadline or table.created_at) + timedelta(seconds=1)
             commit(games_services.table_advance, table_id=table_id, version=table.version, now=late)
         else:
-            action = choose_action("random", match.observation(position), seed=f"{seed}:{step}")
+            action = choose_action(
+                "random", match.observation(position, memory=True), seed=f"{seed}:{step}"
+            )
             if stop_before_end:
                 probe = match.clone()
                 probe.apply_action(parse_action(action), position)

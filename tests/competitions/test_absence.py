@@ -113,7 +113,7 @@ def test_a_player_who_moved_appeared(
     match = table_state.match_at(table)
     position = match.current_player()
     first = Seat.objects.get(table=table, position=position).user
-    action = choose_action("random", match.observation(position), seed="x")
+    action = choose_action("random", match.observation(position, memory=True), seed="x")
     commit(
         games_services.table_act,
         table_id=table.pk,

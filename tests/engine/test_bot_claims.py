@@ -38,8 +38,11 @@ def test_the_strong_bot_does_not_claim_what_it_cannot_prove() -> None:
         h = DOS.new_hand(players=2, seed=seed, dealer=1, context={"carried": [71, 95]}, first=False)
         assert isinstance(h, DosHand)
         assert A.CLAIM in h.legal_actions() and h.totals()[0] == 71
-        assert not claim_proven(View.of(h.observe(0)))
-        assert StrongBot(budget_ms=None, iterations=40).act(h.observe(0), seed=1) != "claim"
+        assert not claim_proven(View.of(h.observe(0, memory=True)))
+        assert (
+            StrongBot(budget_ms=None, iterations=40).act(h.observe(0, memory=True), seed=1)
+            != "claim"
+        )
 
 
 def test_the_strong_bot_does_not_claim_after_two_tricks_short_of_101() -> None:
@@ -47,14 +50,19 @@ def test_the_strong_bot_does_not_claim_after_two_tricks_short_of_101() -> None:
     play(h, "1C", "2C")  # the bot takes 11
     assert h.current_player() == 0 and h.totals()[0] == 82
     for seed in range(4):
-        assert StrongBot(budget_ms=None, iterations=40).act(h.observe(0), seed=seed) != "claim"
+        assert (
+            StrongBot(budget_ms=None, iterations=40).act(h.observe(0, memory=True), seed=seed)
+            != "claim"
+        )
 
 
 def test_the_bots_claim_once_it_is_proven() -> None:
     h = second_deal([95, 40], ["1C", "3C", *WEAK[2:]], ["2C", "4B", *STRONG[2:]], "7B")
     play(h, "1C", "2C")  # the bot takes the ace: 95 + 11 = 106
     assert h.current_player() == 0
-    view = View.of(h.observe(0))
+    view = View.of(h.observe(0, memory=True))
     assert claim_proven(view)
-    assert StrongBot(budget_ms=None, iterations=40).act(h.observe(0), seed=1) == "claim"
-    assert HeuristicBot().act(h.observe(0), seed=1) == "claim"
+    assert (
+        StrongBot(budget_ms=None, iterations=40).act(h.observe(0, memory=True), seed=1) == "claim"
+    )
+    assert HeuristicBot().act(h.observe(0, memory=True), seed=1) == "claim"

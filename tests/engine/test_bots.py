@@ -77,7 +77,7 @@ def true_stock(hand: HandState) -> list[int]:
 
 
 def local_seat(match: Any) -> int:
-    obs = match.observation(match.current_player())
+    obs = match.observation(match.current_player(), memory=True)
     return int(obs["hand"]["seat"])
 
 
@@ -95,9 +95,9 @@ def test_restore_with_the_true_hidden_cards_gives_the_same_state(
     for match in positions(key, n, opts, games=4, every=0.15):
         seat = local_seat(match)
         hand = match.hand
-        obs = match.observation(match.current_player())
+        obs = match.observation(match.current_player(), memory=True)
         state = restore(View.of(obs), list(hand.hands), true_stock(hand))
-        assert state.observation(seat) == obs["hand"]
+        assert state.observation(seat, memory=True) == obs["hand"]
         assert state.legal_actions() == hand.legal_actions()
         if getattr(hand, "offences", None):
             # Renuncio offences are hidden until the hand ends; the restore assumes none.
@@ -121,7 +121,7 @@ def test_sampled_deals_are_consistent_with_the_observation(
     rng = random.Random(2)
     for match in positions(key, n, opts, games=4, every=0.15, seed=3):
         seat = local_seat(match)
-        obs = match.observation(match.current_player())
+        obs = match.observation(match.current_player(), memory=True)
         view = View.of(obs)
         know = Knowledge.of(view)
         if not opts.get("renuncio"):
@@ -135,7 +135,7 @@ def test_sampled_deals_are_consistent_with_the_observation(
                 if s != seat and not opts.get("renuncio"):
                     assert not know.forbidden[s] & hands[s]
             state = restore(view, hands, stock)
-            assert state.observation(seat) == obs["hand"]
+            assert state.observation(seat, memory=True) == obs["hand"]
 
 
 def test_voids_are_read_off_a_failure_to_follow() -> None:
@@ -143,7 +143,7 @@ def test_voids_are_read_off_a_failure_to_follow() -> None:
     rng = random.Random(4)
     found = 0
     for match in positions("parejas", 4, {}, games=10, every=0.3, seed=5):
-        view = View.of(match.observation(match.current_player()))
+        view = View.of(match.observation(match.current_player(), memory=True))
         know = Knowledge.of(view)
         for _, seats, cards, _ in view.history:
             lead = SUIT[cards[0]]
@@ -169,7 +169,7 @@ def test_every_level_plays_only_legal_actions(key: str, n: int, opts: dict[str, 
         step = 0
         while not m.is_terminal() and step < 300:
             seat = m.current_player()
-            obs = m.observation(seat)
+            obs = m.observation(seat, memory=True)
             level = LEVELS[(seat + g + step // 7) % len(LEVELS)]
             action = choose_action(level, obs, seed=step, **SMALL)  # type: ignore[arg-type]
             assert action in obs["hand"]["legal"]
@@ -193,7 +193,7 @@ def test_every_action_kind_is_played() -> None:
             step = 0
             while not m.is_terminal() and step < 400:
                 seat = m.current_player()
-                obs = m.observation(seat)
+                obs = m.observation(seat, memory=True)
                 a = choose_action("heuristic", obs, seed=step)
                 seen.add(a.split(":")[0] if not a[0].isdigit() else "card")
                 m.apply_action(parse_action(a), seat)
@@ -218,14 +218,17 @@ def test_bots_do_not_see_hidden_cards(key: str, n: int, opts: dict[str, Any]) ->
     for match in positions(key, n, opts, games=3, every=0.2, seed=7):
         hand = match.hand
         seat = local_seat(match)
-        obs = match.observation(match.current_player())
+        obs = match.observation(match.current_player(), memory=True)
         view = View.of(obs)
         hands, stock = sample_deal(Knowledge.of(view), rng)
         if hands == list(hand.hands) and stock == true_stock(hand):
             continue
         other = restore(view, hands, stock)  # a true state: the engine plays it on
-        assert other.observation(seat) == obs["hand"]
-        other_obs = {**obs, "hand": other.observation(seat)}  # the same match around it
+        assert other.observation(seat, memory=True) == obs["hand"]
+        other_obs = {
+            **obs,
+            "hand": other.observation(seat, memory=True),
+        }  # the same match around it
         assert any(
             hands[s] != hand.hands[s] for s in range(hand.n) if s != seat
         ) or stock != true_stock(hand)
@@ -284,7 +287,7 @@ def test_endgame_capote_search() -> None:
 def test_equivalent_cards_are_one_candidate() -> None:
     """Two blank cards of one suit with no unseen card between them are one candidate."""
     h = get_variant("parejas").new_hand(players=4, seed=3)
-    view = View.of(h.observation(h.turn))
+    view = View.of(h.observation(h.turn, memory=True))
     know = Knowledge.of(view)
     acts = candidates(view, know.unseen)
     assert set(acts) <= set(view.legal)
@@ -294,7 +297,7 @@ def test_equivalent_cards_are_one_candidate() -> None:
 def test_strong_bot_respects_its_iteration_budget_and_seed() -> None:
     """With an iteration budget the strong bot is deterministic for a seed."""
     m = get_variant("dos_ar").new_match(players=2, seed=9)
-    obs = m.observation(m.current_player())
+    obs = m.observation(m.current_player(), memory=True)
     bot = StrongBot(budget_ms=None, iterations=5)
     assert bot.act(obs, seed=1) == bot.act(obs, seed=1)
     assert bot.last_deals == 5
@@ -317,10 +320,10 @@ def test_bench_counts_the_deals_of_searched_decisions_only() -> None:
 def test_choose_action_rejects_unknown_levels_and_idle_seats() -> None:
     m = get_variant("cabrero").new_match(players=4, seed=1)
     with pytest.raises(ValueError, match="Unknown bot level"):
-        choose_action("genius", m.observation(m.current_player()))
+        choose_action("genius", m.observation(m.current_player(), memory=True))
     idle = (m.current_player() + 1) % 4
     with pytest.raises(ValueError, match="no legal action"):
-        choose_action("random", m.observation(idle))
+        choose_action("random", m.observation(idle, memory=True))
     assert make_bot("strong", budget_ms=5).level == "strong"
 
 

@@ -965,7 +965,7 @@ def test_acusar_bots_play_a_legal_action_in_the_window() -> None:
             match.apply_action(rng.choice([a for a in match.legal_actions() if a < A.ACCUSE]))
         while match.hand.phase == Phase.WINDOW:
             seat = match.current_player()
-            obs = match.observation(seat)
+            obs = match.observation(seat, memory=True)
             for level in LEVELS:
                 chosen = choose_action(level, obs, seed=i, budget_ms=None, iterations=2)
                 assert chosen in obs["hand"]["legal"], (level, chosen)

@@ -227,18 +227,66 @@ def test_conformance_legal_for_dos() -> None:
 # --------------------------------------------------------------------------- the swap
 
 
-def test_swap_seven_for_a_high_turned_card_after_winning_a_trick() -> None:
+def test_the_swapped_seven_goes_under_the_turned_card_at_once() -> None:
     h = hand(basic_deck(turned="1O"))
-    play(h, "2C", "3C")  # the dealer takes the first trick
-    play(h, "4C", "1C")  # the mano takes the second: he has won a trick, and leads
+    play(h, "swap")  # the mano, before leading
+    assert not holds(h, 0, "7O") and not holds(h, 0, "1O") and h.hands[0].bit_count() == 7
+    assert h.bottom == parse_card("7O") and h.stock_left == 24  # the 7 is the last card now
+    assert h.reserved == parse_card("1O")
+    swap = {"seat": 0, "gave": "7O", "took": "1O", "pending": True}
+    for seat in (0, 1, None):  # public: the 7 under the turned card, who will take it
+        obs = h.observation(seat)
+        assert obs["turned"] == "1O" and obs["stock_bottom"] == "7O" and obs["stock"] == 24
+        assert obs["swap"] == swap
+    assert h.known_cards(0) == 0  # the turned card is not in his hand yet
+    check_cards_conserved(h)
+
+
+def test_a_player_who_already_won_tricks_still_waits_for_his_next_trick_won() -> None:
+    deck = basic_deck(turned="1O", stock=("3O", "4O", "5O", "6O", "2E", "3E"))
+    h = hand(deck)
+    play(h, "2C", "3C")  # the dealer takes the first trick (draws 3O; the mano 4O)
+    play(h, "4C", "1C")  # the mano takes the second (draws 5O; the dealer 6O), and leads
     assert h.tricks[0] == 1 and A.SWAP in h.legal_actions()
     play(h, "swap")
-    assert holds(h, 0, "1O") and not holds(h, 0, "7O") and h.hands[0].bit_count() == 8
-    obs = h.observation(1)
-    assert obs["stock_bottom"] == "7O"
-    assert obs["swap"] == {"seat": 0, "gave": "7O", "took": "1O", "pending": False}
+    assert not holds(h, 0, "1O") and not holds(h, 0, "7O") and h.hands[0].bit_count() == 7
+    assert h.observation(1)["swap"] == {"seat": 0, "gave": "7O", "took": "1O", "pending": True}
+    play(h, "4E", "1E")  # he loses this one: still waiting, one draw (3E)
+    assert not holds(h, 0, "1O") and h.hands[0].bit_count() == 7
+    assert h.observation(0)["swap"]["pending"] is True
+    play(h, "5C", "4O")  # he trumps the dealer's lead: the turned card, then his draw
+    assert h.tricks[0] == 2
+    assert holds(h, 0, "1O") and h.hands[0].bit_count() == 8
+    assert h.observation(1)["swap"]["pending"] is False
     assert h.known_cards(0) == 1 << parse_card("1O")
     check_cards_conserved(h)
+
+
+def test_bots_play_on_while_the_turned_card_waits() -> None:
+    """A bot rebuilds a position with a waiting swap faithfully (the turned card in nobody's
+    hand, the 7 under the stock) and every level plays a legal action from it."""
+    from games.engine.bots import LEVELS, choose_action
+    from games.engine.bots.determinize import Knowledge, sample_deal
+    from games.engine.bots.restore import restore
+    from games.engine.bots.view import View
+
+    deck = basic_deck(turned="1O", stock=("3O", "4O", "5O", "6O", "2E", "3E"))
+    h = hand(deck)
+    play(h, "2C", "3C", "4C", "1C", "swap", "4E", "1E")  # won a trick, swapped, lost one
+    rng = random.Random(1)
+    for card in ("5C", "4O"):  # the dealer leads, then the swapper answers
+        seat = h.current_player()
+        obs = h.observation(seat, memory=True)
+        assert obs["swap"]["pending"] is True
+        view = View.of(obs)
+        stock = list(h.stock[h.stock_pos :])
+        assert restore(view, list(h.hands), stock).observation(seat, memory=True) == obs
+        hands, stock = sample_deal(Knowledge.of(view), rng)
+        waiting = parse_card("1O")  # it waits on the table: in no hand, not in the stock
+        assert not any(x >> waiting & 1 for x in hands) and waiting not in stock
+        for level in LEVELS:
+            assert choose_action(level, obs, seed=1, budget_ms=None, iterations=4) in obs["legal"]
+        play(h, card)
 
 
 def test_swap_two_for_a_blank_turned_card() -> None:
@@ -511,6 +559,43 @@ def test_second_deal_setup_is_checked() -> None:
         hand(basic_deck(), carried=[101, 0])
     with pytest.raises(SetupError):
         hand(basic_deck(), carried=[1])
+
+
+# --------------------------------------------------------------------------- looking back
+
+
+def shown_tricks(h: DosHand, seat: int | None) -> list[list[str]]:
+    return [t["cards"] for t in h.observation(seat)["history"]]
+
+
+def test_first_deal_shows_the_last_trick_until_the_next_one_completes() -> None:
+    """RULES.md §1 "Looking back" (C-24): the trick in play and the last completed one."""
+    h = hand(basic_deck())
+    play(h, "2C", "3C", "4C")  # one trick taken, the next one led
+    for seat in (0, 1, None):
+        assert shown_tricks(h, seat) == [["2C", "3C"]]
+    play(h, "1C")
+    play(h, "4E")
+    assert shown_tricks(h, 0) == [["4C", "1C"]]  # nothing earlier
+    assert [t["cards"] for t in h.observation(0, memory=True)["history"]] == [
+        ["2C", "3C"],
+        ["4C", "1C"],
+    ]
+
+
+def test_second_deal_shows_only_the_trick_in_play() -> None:
+    """RULES.md §1 and §4: in the second deal only the trick in play; the trick just taken
+    stays on the table until the next card is led."""
+    h = hand(basic_deck(), carried=[60, 64])
+    play(h, "2C", "3C")
+    for seat in (0, 1, None):
+        assert shown_tricks(h, seat) == [["2C", "3C"]]  # just taken, nothing led yet
+    play(h, "4C")
+    for seat in (0, 1, None):
+        obs = h.observation(seat)
+        assert obs["history"] == [] and [c["card"] for c in obs["trick"]] == ["4C"]
+        assert obs["tricks_won"] == [0, 1]
+    assert len(h.observation(0, memory=True)["history"]) == 1  # what a bot remembers
 
 
 # --------------------------------------------------------------------------- capote

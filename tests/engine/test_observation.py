@@ -64,22 +64,37 @@ def random_matches() -> Iterator[MatchState]:
             match.apply_action(random_action(match, rng))
 
 
-def observations(match: MatchState) -> list[dict[str, Any]]:
-    """The JSON observation of every seat and of a spectator."""
-    return [match.observation(seat) for seat in range(match.n)] + [match.public_observation()]
+def observations(match: MatchState, memory: bool = False) -> list[dict[str, Any]]:
+    """The JSON observation of every seat and of a spectator (``memory``: a bot's)."""
+    seats: list[int | None] = [*range(match.n), None]
+    return [match.observation(seat, memory=memory) for seat in seats]
 
 
-def test_observation_json_is_pinned() -> None:
+def pin(memory: bool) -> tuple[int, str]:
+    """Steps played and the hash of every observation at every step."""
     digest = hashlib.sha256()
     steps = 0
     for match in random_matches():
-        for obs in observations(match):
+        for obs in observations(match, memory):
             digest.update(json.dumps(obs).encode())
         steps += 1
-    assert (steps, digest.hexdigest()) == PINNED_OBSERVATIONS
+    return steps, digest.hexdigest()
 
 
-PINNED_OBSERVATIONS = (3885, "4ebc4825eee37953147f791ba2692523f97b1a614e1e0692e4c48442f78eca1a")
+def test_observation_json_is_pinned() -> None:
+    """What a screen is sent: only the last completed trick during a hand (RULES.md §1
+    "Looking back"). Re-pinned when the history was trimmed."""
+    assert pin(memory=False) == PINNED_OBSERVATIONS
+
+
+def test_bot_observation_json_is_pinned() -> None:
+    """What a bot is given (``memory=True``): every trick of the hand, as before the trimming;
+    this pin is the one the observations had before it, so bots decide as they did."""
+    assert pin(memory=True) == PINNED_MEMORY
+
+
+PINNED_OBSERVATIONS = (3885, "fc38429c24166f14fa51929759237957cab368f158c6115c91cf2bc7979d2b40")
+PINNED_MEMORY = (3885, "4ebc4825eee37953147f791ba2692523f97b1a614e1e0692e4c48442f78eca1a")
 
 
 def test_from_json_reads_back_the_typed_value() -> None:
@@ -116,6 +131,31 @@ def test_bots_read_the_typed_value_and_the_json_form_alike() -> None:
         match = variant.new_match(players=variant.players[0], seed=5)
         seat = match.current_player()
         for level in LEVELS:
-            typed = choose_action(level, match.observe(seat), seed=3, iterations=10)
-            as_json = choose_action(level, match.observation(seat), seed=3, iterations=10)
+            typed = choose_action(level, match.observe(seat, memory=True), seed=3, iterations=10)
+            as_json = choose_action(
+                level, match.observation(seat, memory=True), seed=3, iterations=10
+            )
             assert typed == as_json
+
+
+def test_a_screen_sees_the_last_completed_trick_only() -> None:
+    """RULES.md §1 "Looking back" (C-24): during a hand every seat and a spectator see the
+    trick in play and the last completed trick, which stays until the next one completes;
+    ``memory=True`` (a bot) keeps every trick; once the hand is over everything is shown."""
+    checked = 0
+    for match in random_matches():
+        hand = match.hand
+        if hand.variant.key == "dos" and "carried" in hand.setup.context:
+            continue  # the second deal shows less (tests/engine/test_dos.py)
+        tricks = [t.cards for t in hand.history]
+        for seat in [*range(hand.n), None]:
+            shown = [t.cards for t in hand.observe(seat).history]
+            remembered = [t.cards for t in hand.observe(seat, memory=True).history]
+            assert len(remembered) == len(tricks) == sum(hand.observe(seat).tricks_won)
+            if hand.phase == Phase.END:
+                assert len(shown) == len(tricks)
+            else:
+                assert len(shown) == min(1, len(tricks))
+                assert shown == remembered[-1:]
+        checked += 1
+    assert checked > 3000

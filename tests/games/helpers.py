@@ -74,7 +74,9 @@ def fast_forward(table: Table) -> Table:
     while not match.is_terminal():
         seat = match.current_player()
         before = len(match.hands)
-        notation = choose_action("heuristic", match.observation(seat), seed=len(match.log))
+        notation = choose_action(
+            "heuristic", match.observation(seat, memory=True), seed=len(match.log)
+        )
         match.apply_action(parse_action(notation), seat)
         rows.append(
             TableAction(

@@ -87,21 +87,26 @@ def test_tute_for_two_against_a_bot_stock_draw_swap_and_forty(
     # The stock's bottom card is the turned king.
     expect(status.get_by_role("img", name="king of cups")).to_have_count(2)
 
-    # The swap: the seven leaves the hand and lies under the stock until the next trick won.
+    # The swap: the seven leaves the hand and goes under the turned king at once; the king
+    # waits on the table for Ana's next trick won.
     swap = live.get_by_role("button", name="Swap for the turned card")
     click_and_wait(page, swap)
     expect(seven).to_have_count(0)
     expect(hand).to_have_count(7)
     expect(live.get_by_role("button", name="Swap for the turned card")).to_have_count(0)
-    # The seven now lies face up under the stock: the trump badge and the stock's bottom
-    # card show it, as they showed the king before.
-    expect(status.get_by_role("img", name="seven of cups")).to_have_count(2)
+    # The trump badge shows the king still on the table; the stock's bottom card the seven.
+    expect(status.get_by_role("img", name="seven of cups")).to_have_count(1)
+    expect(status.get_by_role("img", name="king of cups")).to_have_count(1)
+    expect(status.locator(".swap-waiting")).to_contain_text(
+        "Ana García takes the king of cups on winning a trick; the seven of cups lies under it."
+    )
 
     # The ace of trump wins the first trick; then both draw (24 -> 22) and the king comes in.
     click_and_wait(page, live.locator('.hand-cards button[value="1C"]'))
     expect(status).to_contain_text("Stock: 22 cards")
     expect(king).to_have_count(1)
     expect(hand).to_have_count(8)
+    expect(status.locator(".swap-waiting")).to_have_count(0)
     mine = live.locator(".seat.is-you")
     expect(mine.locator(".took")).to_have_text("takes the trick")
 

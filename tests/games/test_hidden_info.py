@@ -1,10 +1,12 @@
-"""No frame ever carries a card the viewer may not see.
+"""No frame ever carries a card the viewer may not see, nor a trick he may not look back on.
 
 A whole match is played over the socket by seat 0 against three bots while a spectator
 watches; every frame sent to either socket is recorded. For each frame the test replays the
 log to the frame's version and checks that no card then in another seat's hand appears in it:
 not as a notation (``12B``, anywhere: text, attributes, data-*, JSON) and not by name
-(``king of batons``, e.g. in an aria-label).
+(``king of batons``, e.g. in an aria-label). Nor does a card of a completed trick of the hand
+in play other than the last one (RULES.md §1 "Looking back"; pages and the second deal of
+Spanish tute for two: tests/games/test_looking_back.py).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.utils import translation
 
 from games import messages, table_state
 from games.engine import parse_action
+from games.engine.cards import NOTATION
 from games.models import Table, TableAction
 
 from .helpers import cards_in, fresh
@@ -61,6 +64,29 @@ def hidden_by_version(table_id: int) -> list[list[set[str]]]:
     return out
 
 
+def earlier_by_version(table_id: int) -> list[set[str]]:
+    """``earlier[v]``: the cards of the hand in play's completed tricks a screen may not show
+    at version v (RULES.md §1 "Looking back": only the last completed trick), less the cards
+    public for another reason (the turned card naming trump, the cards out of play)."""
+    table = fresh(table_id)
+    match = table_state.new_match(table)
+    actions = list(
+        TableAction.objects.filter(table=table).order_by("index").values_list("seat", "action")
+    )
+    out = []
+    for step in range(len(actions) + 1):
+        hand = match.hand
+        obs = hand.observe(None)
+        shown = {c for t in obs.history for c in t.cards}
+        public = {obs.turned, *obs.out_of_play} - {None}
+        played = {NOTATION[c] for t in hand.history for c in t.cards}
+        out.append(played - shown - public)
+        if step < len(actions):
+            seat, action = actions[step]
+            match.apply_action(parse_action(action), seat)
+    return out
+
+
 def names_of(cards: set[str]) -> set[str]:
     with translation.override("en"):
         return {messages.card_name(c) for c in cards}
@@ -92,7 +118,9 @@ async def test_no_frame_to_a_seat_or_a_spectator_holds_a_hidden_card(
     finished = await sync_to_async(fresh)(table.pk)
     assert finished.status == Table.Status.FINISHED
     hidden = await sync_to_async(hidden_by_version)(table.pk)
+    earlier = await sync_to_async(earlier_by_version)(table.pk)
     checked = {"seat": 0, "spectator": 0}
+    kept_back = 0
     for who, frame in frames:
         assert frame["type"] != "error", frame
         if frame["type"] != "state":
@@ -103,6 +131,12 @@ async def test_no_frame_to_a_seat_or_a_spectator_holds_a_hidden_card(
         assert not leaked, f"{who} frame at version {frame['version']} shows {leaked}"
         named = {name for name in names_of(secret) if name in text}
         assert not named, f"{who} frame at version {frame['version']} names {named}"
+        gone = earlier[frame["version"]]
+        shown = cards_in(text) & gone
+        assert not shown, (
+            f"{who} frame at version {frame['version']} shows {shown}, an earlier trick"
+        )
+        kept_back += len(gone)
         checked[who] += 1
     played = await sync_to_async(
         TableAction.objects.filter(table_id=table.pk, seat=0, actor="player").count
@@ -110,3 +144,4 @@ async def test_no_frame_to_a_seat_or_a_spectator_holds_a_hidden_card(
     assert played > 10
     assert checked["seat"] >= played  # at least the frame each of ana's moves answered
     assert checked["spectator"] > 10
+    assert kept_back > 100  # earlier tricks were there to keep back

@@ -1,10 +1,11 @@
 """Bots: players that choose an action from a seat's observation only.
 
 The one entry point for the rest of the platform is :func:`choose_action`: given a bot level,
-the observation the engine gives that seat (typed: ``MatchState.observe(seat)`` or
-``HandState.observe(seat)``; or their JSON form, ``observation(seat)``) and a seed, it returns
-the notation of a legal action. A bot
-never sees anything else, so it cannot cheat. The levels (:data:`LEVELS`, weakest first):
+the observation the engine gives that seat with its memory of the hand (typed:
+``MatchState.observe(seat, memory=True)`` or ``HandState.observe(seat, memory=True)``; or their
+JSON form, ``observation(seat, memory=True)``: every trick the seat saw played) and a seed, it
+returns the notation of a legal action. A bot never sees anything else, so it cannot cheat.
+The levels (:data:`LEVELS`, weakest first):
 
 * ``random``: a uniformly random legal action;
 * ``heuristic``: the rules of thumb of good players (:mod:`games.engine.bots.policy`);

@@ -193,7 +193,7 @@ def play_game(
         if res is not None:
             return res
         seat = match.current_player()
-        obs = match.observe(seat)
+        obs = match.observe(seat, memory=True)
         t = time.perf_counter()
         action = bots[seat].act(obs, seed=f"{seed}/{step}")
         if on_decision is not None:
@@ -291,7 +291,7 @@ def bench_decisions(
             g += 1
             while not match.is_terminal() and len(match.hands) == 1 and len(times) < positions:
                 seat = match.current_player()
-                obs = match.observe(seat)
+                obs = match.observe(seat, memory=True)
                 if rng.random() < 0.5:
                     t = time.perf_counter()
                     bot.act(obs, seed=rng.getrandbits(32))

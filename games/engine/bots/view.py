@@ -1,14 +1,17 @@
 """Reading an observation: the hand part of a match observation, and its public facts as masks.
 
-Bots are given exactly what the engine shows one seat: the typed observation
-(:meth:`MatchState.observe` or :meth:`HandState.observe`) or its JSON form (``observation``,
-what a table hands its bot seats), read back with ``from_json``. :class:`View` unpacks it once
-into the masks and numbers the bots work with and keeps the typed hand observation
-(:class:`~games.engine.observation.Observation`) for the rest.
+Bots are given exactly what the engine shows one seat, with the seat's memory of the hand: the
+typed observation (:meth:`MatchState.observe` or :meth:`HandState.observe` with
+``memory=True``) or its JSON form (``observation(seat, memory=True)``, what a table hands its
+bot seats), read back with ``from_json``. A screen sees only the last completed trick (RULES.md
+§1 "Looking back"); a bot, like a player, remembers every trick it saw played, and an
+observation without them is refused (its bot could not count the cards played).
+:class:`View` unpacks it once into the masks and numbers the bots work with and keeps the typed
+hand observation (:class:`~games.engine.observation.Observation`) for the rest.
 
 >>> from games.engine import get_variant
 >>> m = get_variant("cabrero").new_match(players=4, seed=3)
->>> v = View.of(m.observation(m.current_player()))
+>>> v = View.of(m.observation(m.current_player(), memory=True))
 >>> v.variant, v.own.bit_count(), v.seat == m.current_player()
 ('cabrero', 10, True)
 """
@@ -73,6 +76,11 @@ class View:
         else:
             hobs = given
             options = REGISTRY[hobs.variant].validate_options(None)
+        if len(hobs.history) < sum(hobs.tricks_won):
+            raise ValueError(
+                "A bot decides from what its seat saw of the whole hand: give it "
+                "observe(seat, memory=True); a screen's observation shows only the last trick."
+            )
         history = tuple(
             (t.leader, t.seats, tuple(parse_card(c) for c in t.cards), t.winner)
             for t in hobs.history

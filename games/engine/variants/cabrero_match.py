@@ -163,13 +163,13 @@ class CabreroMatch(MatchState):
             "playoff": self.playoff_hand is not None,
         }
 
-    def observe(self, seat: int | None) -> MatchObservation:
+    def observe(self, seat: int | None, *, memory: bool = False) -> MatchObservation:
         if self.playoff_hand is not None:  # the hand in play (or the last) is the playoff
             local = self._playoff_local(seat) if seat is not None else -1
             obs = super().observe(None)
             return replace(
                 obs,
-                hand=self.hand.observe(local if local >= 0 else None),
+                hand=self.hand.observe(local if local >= 0 else None, memory=memory),
                 playoff_seats=tuple(self.hand.setup.context["seats"]),
             )
-        return super().observe(seat)
+        return super().observe(seat, memory=memory)

@@ -25,10 +25,11 @@ be answered with anything. Once the stock is empty, the standard obligations (RU
 **The swap** (action ``swap``). The holder of the 7 of trump may exchange it for the turned card
 when that is an as, three or figure; the holder of the 2, when it is a blank card. **Decision**
 (RULES.md): on one's turn, before playing (leading or answering), while the stock holds more than
-the turned card. A player who has already won a trick in this deal takes the turned card at once;
-one who has not "commits" the 7 (or 2): it goes under the stock in the turned card's place, and
-he receives the turned card when he next wins a trick. Decisions of ours, where RULES.md is
-silent:
+the turned card. The 7 (or 2) goes under the turned card at once, in its place at the bottom of
+the stock, and the player takes the turned card after the next trick he wins (seed 001: "no
+pudiendo tomar ésta hasta que gane baza"), even if he had won tricks before; until then he plays
+a card short, and the turned card stays face up on the table, waiting for him. A trick won with
+the card played right after the swap counts. Decisions of ours, where RULES.md is silent:
 
 * if the stock runs out before the committed player wins a trick, he receives the turned card
   with the last draw (otherwise he would play the last 8 tricks a card short);
@@ -37,7 +38,8 @@ silent:
 * a turned 2 cannot be exchanged (there is nothing to give for it).
 
 The card given lies face up under the stock and is drawn last. Everything about the swap is
-public: who made it, the two cards, and whether the turned card is still waiting.
+public (the observation's ``swap``: who made it, the card he gave, which lies under the stock,
+the turned card he will take, and ``pending`` while it is still waiting for his next trick won).
 
 **Cantos**: only the winner of a trick, before leading the next, one at a time: las cuarenta
 (40, trump) or las veinte (20). Tute is not admitted in the game for two.
@@ -60,14 +62,17 @@ points; as soon as the other wins a trick the deal stops and the other wins the 
 offered any more.
 
 **What is public** (observations). As in every variant: the seat's own hand, hand sizes, the
-tricks played (``history``), the cantos sung, the turned card, the stock's size, the card face
-up under it and who drew it, the swap, a capote declaration and a claim. In the first deal the
+trick in play and the last completed one (``history``; RULES.md §1 "Looking back"), the cantos
+sung, the turned card, the stock's size, the card face up under it and who drew it, the swap, a
+capote declaration and a claim. In the first deal the
 running totals (``totals``: carried + cards + cantos) are shown. In the second deal they are
 "kept from memory" (seeds 001, 004): the observation gives no total, no points and not who
 reached 101 first (``totals`` is ``None``, ``totals_hidden`` true) until the deal is over. The
-carried points stay public (``carried``): the first deal was counted openly at its end. The trick
-history stays public as in every variant; a player who counts it knows the totals, as a player
-with a good memory does at the table.
+carried points stay public (``carried``): the first deal was counted openly at its end. In the
+second deal a screen shows only the trick in play (RULES.md §1): the trick just taken stays on
+the table until the next card is led (:meth:`DosHand.tricks_shown`), then no earlier trick. A
+player who remembers the tricks knows the totals, as a player with a good memory does at the
+table; a bot is given that memory (``observe(seat, memory=True)``).
 
 >>> from games.engine import get_variant
 >>> h = get_variant("dos").new_hand(players=2, seed=11, dealer=1)
@@ -235,14 +240,12 @@ class DosHand(StockHand):
         self.reserved = -1
 
     def _swap(self, seat: int) -> None:
+        """The 7 (or 2) under the turned card at once; that waits for his next trick won."""
         need = self.swap_need
         self.hands[seat] ^= 1 << need
         self.swap_seat = seat
         self.bottom = need
-        if self.tricks[seat]:
-            self.hands[seat] |= 1 << self.turned
-        else:
-            self.reserved = self.turned
+        self.reserved = self.turned
 
     def _may_swap(self, seat: int) -> bool:
         need = self.swap_need
@@ -438,6 +441,11 @@ class DosHand(StockHand):
         )
 
     # ----------------------------------------------------------------- observations
+
+    def tricks_shown(self) -> int:
+        """The last completed trick; in the second deal only the trick in play (RULES.md §1):
+        the trick just taken stays until the next card is led (a player sees what took it)."""
+        return 0 if self.second and self.trick else 1
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
         obs = super()._observe_extra(obs, seat)
