@@ -78,7 +78,12 @@ class TokenView(APIView):
         return Response({"token": token.key, "created": token.created})
 
     @extend_schema(
-        responses={200: TokenInfoSerializer, 401: DetailSerializer, 404: DetailSerializer}
+        responses={
+            200: TokenInfoSerializer,
+            401: DetailSerializer,
+            404: DetailSerializer,
+            429: DetailSerializer,
+        }
     )
     def get(self, request: Request) -> Response:
         token = Token.objects.filter(user=request.user).first()
@@ -87,7 +92,8 @@ class TokenView(APIView):
         return Response({"created": token.created})
 
     @extend_schema(
-        request=None, responses={204: None, 401: DetailSerializer, 404: DetailSerializer}
+        request=None,
+        responses={204: None, 401: DetailSerializer, 404: DetailSerializer, 429: DetailSerializer},
     )
     def delete(self, request: Request) -> Response:
         deleted, _rows = Token.objects.filter(user=request.user).delete()
