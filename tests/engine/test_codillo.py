@@ -360,6 +360,14 @@ def test_the_legal_query_applies_no_vale_cargar() -> None:
     assert sorted(answer({**q, "hand": ["2O", "1O", "5E"]})["legal"]) == ["1O", "2O"]
 
 
+def test_the_trick_query_knows_a_trick_has_four_cards() -> None:
+    q = {"q": "trick", "variant": "codillo", "trump": "O"}
+    assert answer({**q, "trick": ["4C", "1C", "2O", "3C"]})["winner"] == 2
+    assert "four cards" in answer({**q, "trick": ["4C", "1C", "2O", "3C", "5C"]})["error"]
+    legal = {"q": "legal", "variant": "codillo", "trump": "O", "hand": ["5C"]}
+    assert "complete" in answer({**legal, "trick": ["4C", "1C", "2O", "3C"]})["error"]
+
+
 # ---------------------------------------------------------------- the match
 
 

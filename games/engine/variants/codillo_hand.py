@@ -169,6 +169,15 @@ class CodilloHand(NoCargarRules, HandState):
                 )
         super()._reject(action)
 
+    # ------------------------------------------------------------ conformance
+
+    @classmethod
+    def resolve_trick(cls, trick: list[int], trump: int) -> tuple[int, int, int]:
+        """The standard trick winner; a trick holds at most four cards."""
+        if len(trick) > SEATS:
+            raise ValueError("codillo tricks have four cards")
+        return super().resolve_trick(trick, trump)
+
     # ------------------------------------------------------------ the secret partner
 
     def partnership_public(self) -> bool:
