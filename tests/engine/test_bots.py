@@ -48,6 +48,9 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("remate", 3, {"min_bid": 80}),
     ("codillo", 4, {}),
     ("codillo", 4, {"target": 1}),
+    ("bato", 3, {}),
+    ("bato", 4, {}),
+    ("bato", 6, {}),
 ]
 IDS = [f"{k}-{n}-{'-'.join(o) or 'default'}" for k, n, o in CONFIGS]
 SMALL = {"budget_ms": None, "iterations": 2}
