@@ -14,29 +14,35 @@ deactivated account, see ``league.rankings.selectors``). What named or reached h
 name (replaced by an unguessable placeholder), names, email addresses (allauth's too),
 password, API token, profile name and country, pending join requests, notifications and mail
 preferences, chat mutes. His chat messages stay in their tables' history, under "Former
-player". A club's last admin must hand the club on first (``LastAdminError``), as when he
-leaves it.
+player". Nobody is left waiting for him: he leaves the tables he sits at and withdraws from
+tournaments not over and seasons not started (their own services do it, as if he had asked).
+A club's last admin must hand the club on first (``LastAdminError``), as when he leaves it.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+from contextlib import suppress
 from typing import Any
 
 from allauth.account.adapter import get_adapter
 from allauth.account.models import EmailAddress
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
+from games import errors as game_errors
+from games import services as game_services
 from games.chat.models import ChatMessage, ChatMute
-from league.competitions.models import SeasonEntry, TournamentEntry
+from games.models import Seat, Table
+from league.competitions import services as competition_services
+from league.competitions.models import Season, SeasonEntry, Tournament, TournamentEntry
 from league.notifications.models import Notification, NotificationPreference
 from league.rankings.models import MatchParticipant, Rating, RatingHistory
 
@@ -249,6 +255,33 @@ def _refuse_if_last_admin(user: User) -> None:
             )
 
 
+def _leave_what_is_to_come(user: User) -> None:
+    """Nobody waits for a closed account: he leaves the tables he sits at (an open table's
+    seat is free again, a bot plays his seat at a table in play) and withdraws from
+    tournaments not over and from seasons not started, through their own services."""
+    live = (Table.Status.OPEN, Table.Status.PLAYING)
+    seated = Seat.objects.filter(user=user, table__status__in=live).values_list("table_id")
+    for (table_id,) in seated:
+        # A table that moved on meanwhile has nothing to leave.
+        with suppress(game_errors.TableError), transaction.atomic():
+            game_services.table_leave(table_id=table_id, user=user)
+    tournaments = Tournament.objects.filter(
+        entries__in=TournamentEntry.objects.filter(status=TournamentEntry.Status.ACTIVE).filter(
+            models.Q(player=user) | models.Q(partner=user)
+        )
+    ).exclude(status=Tournament.Status.FINISHED)
+    for tournament in tournaments.distinct():
+        with suppress(errors.UserError), transaction.atomic():
+            competition_services.tournament_withdraw(tournament=tournament, user=user)
+    seasons = Season.objects.filter(
+        status=Season.Status.DRAFT,
+        entries__in=SeasonEntry.objects.filter(models.Q(player=user) | models.Q(partner=user)),
+    )
+    for season in seasons.distinct():
+        with suppress(errors.UserError), transaction.atomic():
+            competition_services.season_withdraw(season=season, user=user)
+
+
 @transaction.atomic
 def account_delete(*, user: User) -> None:
     """Close ``user``'s account for good (see the module docstring). Logging the request out
@@ -257,6 +290,7 @@ def account_delete(*, user: User) -> None:
     if not user.is_active:
         raise errors.UserError(_("This account is already closed."))
     _refuse_if_last_admin(user)
+    _leave_what_is_to_come(user)
     Token.objects.filter(user=user).delete()
     EmailAddress.objects.filter(user=user).delete()
     Notification.objects.filter(user=user).delete()

@@ -14,8 +14,11 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from games import services as game_services
+from games.models import Table
 from league.clubs.models import User
 from league.competitions import services as competition_services
+from league.competitions.models import TournamentEntry
 from league.rankings.models import Rating
 from tests.competitions.helpers import make_tournament
 from tests.factories import PASSWORD, MembershipFactory
@@ -129,3 +132,22 @@ def test_after_deleting_former_player_everywhere(played, client_for) -> None:
 
     form = visitor.post(reverse("account_login"), {"login": "zoe", "password": PASSWORD})
     assert form.status_code == 200 and "_auth_user_id" not in visitor.session
+
+
+def test_nobody_waits_for_a_deleted_account(played, client_for) -> None:
+    """He leaves an open table (the seat is free again) and withdraws from the tournament."""
+    zoe, bruno = played["zoe"], played["bruno"]
+    table = game_services.table_create(creator=bruno, variant="cabrero", players=3)
+    game_services.table_sit(table_id=table.pk, user=zoe)
+    assert sorted(table.seats.exclude(user=None).values_list("user__username", flat=True)) == [
+        "bruno",
+        "zoe",
+    ]
+    client_for(zoe).post(DELETE, {"password": PASSWORD, "confirm": "on"})
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN
+    assert list(table.seats.exclude(user=None).values_list("user_id", flat=True)) == [bruno.pk]
+    entry = TournamentEntry.objects.get(tournament=played["tournament"], player=zoe)
+    assert entry.status == TournamentEntry.Status.WITHDRAWN
+    others = TournamentEntry.objects.filter(tournament=played["tournament"]).exclude(player=zoe)
+    assert set(others.values_list("status", flat=True)) == {TournamentEntry.Status.ACTIVE}
