@@ -430,6 +430,13 @@ def test_settle_query_public_vector_and_more() -> None:
         cantos=[[], [], [], []],
         sitting_out=1,
     ) == {"ledger": [-60, 0, -60, 120]}
+    # not named: the one idle seat other than the jugador; two idle seats must be named
+    four = {"jugador": 3, "bid": 60, "cantos": [[], [], [], []]}
+    ambiguous = settle(**four, points=[50, 0, 0, 80], tricks=[4, 0, 0, 8])
+    assert list(ambiguous) == ["error"] and "sitting_out" in ambiguous["error"]
+    assert settle(**four, points=[50, 0, 10, 70], tricks=[4, 0, 1, 7]) == {
+        "ledger": [-60, 0, -60, 120]
+    }
 
 
 @pytest.mark.parametrize(

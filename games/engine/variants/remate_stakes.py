@@ -106,7 +106,8 @@ def settle_query(query: Mapping[str, Any]) -> dict[str, Any]:
     Fields: ``jugador`` (seat), ``bid``, ``points`` (card points + 10 for the last trick per
     seat, without cantos), ``tricks`` (per seat), ``cantos`` (per seat, a list of 40s and 20s),
     ``tute`` (the seat that sang tute, or null). Three seats; with four, ``sitting_out`` names
-    the dealer who sits the hand out.
+    the dealer who sits the hand out (when it is missing, the one seat other than the jugador
+    with no points, no tricks and no cantos; with two such seats it must be given).
 
     >>> settle_query({"jugador": 0, "bid": 80, "points": [70, 35, 25], "tricks": [6, 3, 3],
     ...               "cantos": [[20], [40], []], "tute": None})
@@ -116,18 +117,29 @@ def settle_query(query: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(points, list) or len(points) not in (3, 4):
         raise ValueError("'points' must be a list with one entry per seat (3, or 4 with one out)")
     n = len(points)
-    out = _get(query, "sitting_out")
-    if n == 4:
-        if not _whole(out) or not 0 <= out < 4:
-            raise ValueError("with four seats, 'sitting_out' must name the seat that sits out")
-    elif out is not None:
-        raise ValueError("'sitting_out' is only for four seats")
     tricks = _seat_list(query, "tricks", n)
     cantos = _seat_list(query, "cantos", n)
     if not all(_whole(p) and p >= 0 for p in points + tricks):
         raise ValueError("'points' and 'tricks' must hold whole numbers, 0 or more")
     jugador = _get(query, "jugador")
-    if not _whole(jugador) or not 0 <= jugador < n or jugador == out:
+    if not _whole(jugador) or not 0 <= jugador < n:
+        raise ValueError("'jugador' must be a seat that plays the hand")
+    out = _get(query, "sitting_out")
+    if n == 4 and out is None:
+        # Not given: the one seat other than the jugador that took nothing and sang nothing.
+        idle = [
+            s
+            for s in range(4)
+            if s != jugador and not points[s] and not tricks[s] and not cantos[s]
+        ]
+        if len(idle) == 1:
+            out = idle[0]
+    if n == 4:
+        if not _whole(out) or not 0 <= out < 4:
+            raise ValueError("with four seats, 'sitting_out' must name the seat that sits out")
+    elif out is not None:
+        raise ValueError("'sitting_out' is only for four seats")
+    if jugador == out:
         raise ValueError("'jugador' must be a seat that plays the hand")
     bid = _get(query, "bid")
     if not _whole(bid) or bid % BID_STEP or not 0 < bid <= MAX_BID:
