@@ -266,11 +266,16 @@ def test_migration_0003_back_fills_existing_rows(players) -> None:
                     outcome="W" if seat == 0 else "L",
                 )
         executor = MigrationExecutor(connection)
-        executor.migrate([("rankings", "0003_finished_match_private")])
+        after = [("rankings", "0003_finished_match_private")]
+        executor.migrate(after)
+        # read with the models of 0003 (later migrations add columns not there yet)
+        apps = executor.loader.project_state(after + games_leaf).apps
+        NewMatch = apps.get_model("rankings", "FinishedMatch")
+        NewSeat = apps.get_model("rankings", "MatchParticipant")
         private_id, public_id = table_ids
-        assert FinishedMatch.objects.get(table_id=private_id).private
-        assert not FinishedMatch.objects.get(table_id=public_id).private
-        seats = MatchParticipant.objects.filter(match__table_id=private_id)
+        assert NewMatch.objects.get(table_id=private_id).private
+        assert not NewMatch.objects.get(table_id=public_id).private
+        seats = NewSeat.objects.filter(match__table_id=private_id).order_by("seat")
         assert [s.private for s in seats] == [True, True]
     finally:
         executor = MigrationExecutor(connection)
