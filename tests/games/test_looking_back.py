@@ -118,6 +118,15 @@ def test_no_page_or_frame_shows_an_earlier_trick(ana: Any, bruno: Any, make_user
             shown = {c.notation for _, c in view.last_trick.cards}
             assert shown == {NOTATION[c] for c in last.cards}
     assert kept_back > 20  # earlier tricks existed, and were kept back
+    # The API serves finished matches only: nothing of the hand in progress.
+    gone = earlier_cards(table)
+    assert gone
+    client = Client()
+    client.force_login(ana)
+    for url in ("/api/matches/", f"/api/players/{ana.username}/", "/api/me/"):
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        assert not cards_in(answer.content.decode()) & gone, url
 
 
 def second_deal_seed() -> tuple[int, list[str]]:
