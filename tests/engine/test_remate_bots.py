@@ -48,7 +48,7 @@ def test_the_heuristic_bids_the_lowest_open_bid_up_to_its_estimate_then_passes()
     assert R.choose(h) == A.PASS  # the weak hand
     act(h, "pass", "bid:65")
     assert h.turn == 0 and R.choose(h) == A.bid_action(70)  # outbid: bids again
-    h.bid = 5 * int((est - R.MARGIN) // 5)  # the standing bid right at its limit
+    h.bid = 5 * int((est + R.MARGIN) // 5)  # the standing bid right at its limit
     assert R.choose(h) == A.PASS
 
 

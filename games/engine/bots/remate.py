@@ -8,7 +8,7 @@ only the seat's own hand and public facts (the no-cheating test holds them to it
 * **Auction** (:func:`expected_total`): the points the hand should total as jugador with each
   trump, a linear estimate fitted on hands played out by these rules (trumps and the sure top
   trumps, aces and threes, las cuarenta and the veintes, the card points held). The seat bids
-  the lowest bid open while it is at most that estimate less :data:`MARGIN`, else passes; it
+  the lowest bid open while it is at most that estimate plus :data:`MARGIN`, else passes; it
   bids step by step, so a rival must outbid it.
 * **Trump**: the suit of the best estimate.
 * **Play**: the generic rules for points (:mod:`games.engine.bots.policy`), for the jugador
@@ -45,9 +45,11 @@ _AS, _THREE = 9, 8
 #: The estimate's weights, one per :func:`features`: least squares (lightly ridged) over 24,000
 #: hands played out by these rules (2,000 deals, each seat as jugador with each trump); with
 #: the best trump the estimate is off by 17.5 points (standard deviation), 0.7 too high on
-#: average. The margin keeps a bid some way under the estimate.
+#: average. The margin is what a bid may exceed the estimate by: in trials of 250 duplicate
+#: deals, bidding up to 5 over it gained about 12 tantos a hand on bidding up to 5 under it
+#: (taking a contested hand from a rival is worth a small risk), and 15 over did no better.
 WEIGHTS = (-19.5, 8.9, 4.5, 6.0, 0.7, 0.5, 36.3, 12.1, 0.7)
-MARGIN = 5.0
+MARGIN = 5.0  # over the estimate
 #: Tantos that map to the ends of the value scale.
 VALUE_SCALE = 400.0
 
@@ -103,7 +105,7 @@ def bid_choice(state: RemateHand, seat: int) -> int:
     """``bid:V`` at the lowest bid open when the hand should make it, else ``pass``."""
     low = state.lowest_bid()
     estimate, _ = best_trump(state.hands[seat])
-    if low <= MAX_BID and low <= estimate - MARGIN:
+    if low <= MAX_BID and low <= estimate + MARGIN:
         return A.bid_action(low)
     return A.PASS
 
