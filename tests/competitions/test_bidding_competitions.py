@@ -12,11 +12,13 @@ points in codillo), the standings, the stored matches' auction figures and the r
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.urls import reverse
 
 from games.engine import get_variant
 from games.engine.variant import Ranking
@@ -34,6 +36,7 @@ from league.competitions.models import (
 from league.rankings import services as rank_services
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating
 from tests.competitions.helpers import play_table, play_tables
+from tests.competitions.test_views import client_for
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -321,3 +324,57 @@ def test_remate_league_at_a_table_of_four_with_the_dealer_out(
     assert division.entries.count() == 4
     _check_stored("remate", table_ids)
     _check_ratings("remate", members)
+
+
+@pytest.mark.parametrize(
+    ("variant", "sizes", "option"),
+    [
+        ("remate", ["3", "4"], "opt_min_bid"),
+        ("codillo", ["4"], "opt_target"),
+        ("bato", ["3", "4", "5", "6"], "opt_hands"),
+    ],
+)
+def test_the_event_form_offers_the_tables_and_options_of_each_game(
+    club: Any, organiser: Any, variant: str, sizes: list[str], option: str
+) -> None:
+    html = (
+        client_for(organiser)
+        .get(reverse("competitions:tournament_create", args=[club.slug]) + f"?variant={variant}")
+        .content.decode()
+    )
+    select = re.search(r'<select name="table_size".*?</select>', html, re.S)
+    assert select is not None
+    assert re.findall(r'<option value="([^"]*)"', select.group(0)) == sizes
+    assert f'name="{option}"' in html
+    assert [f"points_{n}" for n in sizes] == sorted(set(re.findall(r'name="(points_\d)"', html)))
+
+
+def test_a_remate_tournament_created_through_the_form(club: Any, organiser: Any, soon: Any) -> None:
+    url = reverse("competitions:tournament_create", args=[club.slug])
+    response = client_for(organiser).post(
+        url,
+        {
+            "built_for": "remate",
+            "variant": "remate",
+            "name": "Remate de invierno",
+            "table_size": "3",
+            "min_table_size": "3",
+            "rounds": "3",
+            "registration_closes": soon.strftime("%Y-%m-%dT%H:%M"),
+            "no_show_rule": "bot",
+            "turn_seconds": "30",
+            "points_3": "3 1 0",
+            "opt_min_bid": "70",
+            "opt_hands": "6",
+            "tiebreak_1": "tantos",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament = Tournament.objects.get()
+    assert (tournament.variant, tournament.table_size, tournament.min_table_size) == (
+        "remate",
+        3,
+        3,
+    )
+    assert tournament.options == {"min_bid": 70, "hands": 6}
+    assert tournament.tiebreaks == ["tantos"]
