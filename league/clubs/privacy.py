@@ -43,6 +43,7 @@ from games.chat.models import ChatMessage, ChatMute
 from games.models import Seat, Table
 from league.competitions import services as competition_services
 from league.competitions.models import Season, SeasonEntry, Tournament, TournamentEntry
+from league.notifications.kinds import Kind
 from league.notifications.models import Notification, NotificationPreference
 from league.rankings.models import MatchParticipant, Rating, RatingHistory
 
@@ -282,6 +283,20 @@ def _leave_what_is_to_come(user: User) -> None:
             competition_services.season_withdraw(season=season, user=user)
 
 
+def _forget_his_name_in_others_notifications(user: User) -> None:
+    """Club staff were told his name when he asked to join or joined by invitation: the
+    request notifications go (the request itself goes too), the others say "Former player".
+    The name was frozen in ``params``; these are matched by it and by his clubs' names."""
+    clubs = list(Membership.objects.filter(user=user).values_list("club__name", flat=True))
+    about_him = Notification.objects.filter(
+        params__name=user.public_name, params__club__in=clubs
+    ).exclude(user=user)
+    about_him.filter(kind=Kind.CLUB_REQUEST).delete()
+    for notification in about_him.filter(kind=Kind.CLUB_JOINED):
+        notification.params = {**notification.params, "name": str(_("Former player"))}
+        notification.save(update_fields=["params"])
+
+
 @transaction.atomic
 def account_delete(*, user: User) -> None:
     """Close ``user``'s account for good (see the module docstring). Logging the request out
@@ -291,6 +306,7 @@ def account_delete(*, user: User) -> None:
         raise errors.UserError(_("This account is already closed."))
     _refuse_if_last_admin(user)
     _leave_what_is_to_come(user)
+    _forget_his_name_in_others_notifications(user)
     Token.objects.filter(user=user).delete()
     EmailAddress.objects.filter(user=user).delete()
     Notification.objects.filter(user=user).delete()

@@ -168,3 +168,23 @@ def test_the_account_scope_is_throttled(played) -> None:
     statuses = [zoe.get(EXPORT).status_code for _n in range(12)]
     assert statuses == [200] * 10 + [429] * 2
     assert zoe.get(EXPORT).json()["detail"]
+
+
+def test_his_name_leaves_club_staff_notifications(played) -> None:
+    from league.clubs import services as club_services
+    from tests.factories import club_with
+
+    zoe, ana = played["zoe"], played["ana"]
+    asked = club_with(admin=ana, name="Peña Norte")
+    invited = club_with(admin=ana, name="Peña Sur")
+    club_services.club_request_join(club=asked, user=zoe)
+    club_services.club_join_by_invite(token=invited.invite_token, user=zoe)
+    told = Notification.objects.filter(user=ana, params__name="Zoe")
+    assert sorted(told.values_list("kind", flat=True)) == ["club_joined", "club_request"]
+
+    assert client_of(zoe).post(DELETE, {"password": PASSWORD}, format="json").status_code == 204
+    assert not Notification.objects.filter(user=ana, params__name="Zoe").exists()
+    joined = Notification.objects.get(user=ana, kind="club_joined")
+    assert joined.params == {"name": "Former player", "club": "Peña Sur"}
+    assert not Notification.objects.filter(user=ana, kind="club_request").exists()
+    assert not Membership.objects.filter(user=zoe, club=asked).exists()  # the request went
