@@ -18,7 +18,9 @@ Design (after OpenSpiel's ``State`` and python-chess's ``Board``):
 * :meth:`HandState.observe` gives what one seat may know as a typed
   :class:`~games.engine.observation.Observation` (``observe(None)``: a spectator), and
   :meth:`HandState.observation` its JSON form. Hidden cards (other hands, the stock, a
-  face-down card) are never in them.
+  face-down card) are never in them; during a hand a screen's observation holds only the last
+  completed trick (:meth:`HandState.tricks_shown`, RULES.md §1 "Looking back"), and
+  ``memory=True`` every one (a bot's input).
 
 The value types a hand makes (:class:`Phase`, :class:`HandSetup`, :class:`Canto`,
 :class:`Trick`, :class:`HandResult`) live in :mod:`games.engine.values`, the generated copies in
