@@ -116,7 +116,7 @@ class ExportView(APIView):
         }
     )
     def get(self, request: Request) -> HttpResponse:
-        return privacy.export_response(user=request.user)  # type: ignore[arg-type]
+        return privacy.export_response(user=request.user)
 
 
 class DeleteAccountView(APIView):

@@ -19,6 +19,6 @@ from rest_framework.settings import api_settings
 
 
 class ScopedRateThrottle(throttling.ScopedRateThrottle):
-    @property  # type: ignore[override]
+    @property
     def THROTTLE_RATES(self) -> dict[str, Any]:
         return dict(api_settings.DEFAULT_THROTTLE_RATES)

@@ -41,7 +41,7 @@ class DeleteAccountForm(forms.Form):
 
 def profile_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
     """What the profile page shows (its form, and the account part below it)."""
-    profile = services.profile_ensure(user=request.user)  # type: ignore[arg-type]
+    profile = services.profile_ensure(user=request.user)
     context: dict[str, Any] = {
         "form": ProfileForm(instance=profile),
         "profile": profile,
@@ -76,7 +76,7 @@ def token_revoke(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def data_export(request: HttpRequest) -> HttpResponse:
-    return privacy.export_response(user=request.user)  # type: ignore[arg-type]
+    return privacy.export_response(user=request.user)
 
 
 @login_required
@@ -89,7 +89,7 @@ def account_delete(request: HttpRequest) -> HttpResponse:
             ):
                 form.add_error("password", _("That is not your password."))
             else:
-                privacy.account_delete(user=request.user)  # type: ignore[arg-type]
+                privacy.account_delete(user=request.user)
         except UserError as error:
             form.add_error(None, error.message)
         if form.is_valid():
