@@ -162,6 +162,9 @@ def action_label(
         if names and seat in names:
             return _("Accuse %(name)s of renuncio") % {"name": names[seat]}
         return _("Accuse seat %(seat)s of renuncio") % {"seat": seat + 1}
+    bidding = _bidding_label(word)
+    if bidding:
+        return bidding
     labels = {
         "tute": _("Sing tute"),
         "swap": _("Swap for the turned card"),
@@ -171,6 +174,25 @@ def action_label(
         "pass": _("Pass"),
     }
     return labels.get(word, notation)
+
+
+def _bidding_label(word: str) -> str:
+    """The label of a bidding tute's call (``bid:80``, ``trump:O``, ``juego``...), or ""."""
+    kind, _sep, arg = word.partition(":")
+    if kind == "bid" and arg.isdigit():
+        return _("Bid %(points)s") % {"points": arg}
+    if kind == "trump" and arg:
+        return _("Trump: %(suit)s") % {"suit": suit_name(arg.upper())}
+    if kind == "call" and arg:
+        return _("Call the %(card)s") % {"card": card_name(arg.upper())}
+    if kind == "discard" and arg:
+        return _("Change the %(card)s") % {"card": card_name(arg.upper())}
+    labels = {
+        "juego": _("Juego (I play)"),
+        "acompano": _("Acompaño (I play along)"),
+        "exchange": _("Exchange the marked cards"),
+    }
+    return str(labels.get(word, ""))
 
 
 def pass_label(legal: list[str], phase: str = "") -> str:
@@ -227,9 +249,34 @@ def action_description(notation: str, *, name: str, trump: str | None = None) ->
             "points": points,
             "suit": suit_name(suit),
         }
+    bidding = _bidding_description(word, name)
+    if bidding:
+        return bidding
     if word.startswith("accuse:") or word in {"tute", "swap", "capote", "claim", "plate", "pass"}:
         return _("%(name)s: %(action)s") % {"name": name, "action": action_label(notation)}
     return _("%(name)s played the %(card)s") % {"name": name, "card": card_name(notation)}
+
+
+def _bidding_description(word: str, name: str) -> str:
+    """A bidding tute's call in the log, or "". A card marked for the exchange is private:
+    the line says that cards are being chosen, never which."""
+    kind, _sep, arg = word.partition(":")
+    values = {"name": name}
+    if kind == "discard":
+        return _("%(name)s chooses cards to change") % values
+    if kind == "exchange":
+        return _("%(name)s changes the chosen cards") % values
+    if kind == "bid" and arg.isdigit():
+        return _("%(name)s bids %(points)s") % {**values, "points": arg}
+    if kind == "trump" and arg:
+        return _("%(name)s names %(suit)s trump") % {**values, "suit": suit_name(arg.upper())}
+    if kind == "call" and arg:
+        return _("%(name)s calls the %(card)s") % {**values, "card": card_name(arg.upper())}
+    if kind == "juego":
+        return _("%(name)s: juego") % values
+    if kind in ("acompano", "acompaño"):
+        return _("%(name)s: acompaño") % values
+    return ""
 
 
 def canto_description(*, name: str, suit: str | None, points: int, tute: bool) -> str:
@@ -282,6 +329,23 @@ _REASONS = (
     gettext_noop("Tute: the team that sang it wins the game at once."),
     gettext_noop("The team with more points wins."),
     gettext_noop("Equal points: the team that took the last trick wins."),
+    # remate
+    gettext_noop("Everybody passed: the hand is void and nobody pays."),
+    gettext_noop("The jugador made his bid."),
+    gettext_noop("The jugador fell short of his bid."),
+    gettext_noop("The jugador sang tute: he wins at once, as a made bid, doubled."),
+    gettext_noop("A contra player sang tute: the jugador is beaten at once."),
+    # codillo
+    gettext_noop("Everybody passed: the hand is void and the next player deals."),
+    gettext_noop("Tute was sung: the singer's side wins the hand."),
+    gettext_noop("The jugador's side has more points and wins the hand."),
+    gettext_noop("The other side has more points: the jugador's side loses."),
+    gettext_noop("Equal points: the jugador's side loses."),
+    # bato
+    gettext_noop("Nobody said juego: the hand is void and the pot stays for the next deal."),
+    gettext_noop("Nobody accompanied the jugador: he takes the pot without play."),
+    gettext_noop("Every player took the tricks he committed to."),
+    gettext_noop("A player missed his commitment (batido) and pays the pot into the next one."),
 )
 
 
@@ -371,6 +435,16 @@ _FIXED_ERRORS = (
     gettext_noop("That action is not part of this game."),
     gettext_noop("The hand is over."),
     gettext_noop("The match is over."),
+    # the bidding tutes
+    gettext_noop("The auction is over."),
+    gettext_noop("Trump is named after the auction, by the jugador."),
+    gettext_noop("Trump has already been named."),
+    gettext_noop("The auction is over: the jugador names trump and a card."),
+    gettext_noop("Trump is named by the jugador, once, after the auction."),
+    gettext_noop("The card is called after trump is named."),
+    gettext_noop("The auction is over: play a card."),
+    gettext_noop("A card is called only once, before play."),
+    gettext_noop("There are no cantos in Bato."),
 )
 
 
@@ -392,11 +466,46 @@ def engine_error_message(error: TuteError) -> str:
         return _("That is not a move of this game.")
     if error.message in _FIXED_ERRORS:
         return _(error.message)
+    bidding = _bidding_error(error.message, params)
+    if bidding:
+        return bidding
     if code == "wrong_phase":
         return _("That is not possible now.")
     if isinstance(error, IllegalActionError):
         return _("That move is not allowed now.")
     return _("That cannot be done.")
+
+
+def _bidding_error(message: str, params: Mapping[str, Any]) -> str:
+    """A bidding tute's refusal with parameters, or one of its stage hints, in words; ""."""
+    if "lowest" in params:
+        return _("A bid must be at least %(lowest)s.") % {"lowest": params["lowest"]}
+    if "highest" in params:
+        return _("The highest bid is %(highest)s.") % {"highest": params["highest"]}
+    if "limit" in params:
+        return _("You may change at most %(limit)s cards: unmark one first.") % {
+            "limit": params["limit"]
+        }
+    if message.startswith("You may not call the") and "card" in params:
+        return _("You may not call the %(card)s: you hold it. Call a card you do not hold.") % {
+            "card": card_name(str(params["card"]))
+        }
+    if message.startswith("You must sing las cuarenta"):
+        return _("You must sing las cuarenta (in %(trump)s) before any veinte.") % {
+            "trump": suit_name(_suit_letter(params.get("trump")))
+        }
+    hints = (
+        ("say juego or pass", _("Now say juego or pass.")),
+        ("say acompano or pass", _("Now say acompaño or pass.")),
+        ("mark the cards to discard", _("Now mark the cards to change and confirm.")),
+        ("names trump", _("The jugador names trump first.")),
+        ("bid or pass", _("Bid or pass first: play starts after the auction.")),
+        ("only possible before play", _("That is only possible before play.")),
+    )
+    for needle, text in hints:
+        if needle in message:
+            return str(text)
+    return ""
 
 
 def engine_setup_message(error: TuteError) -> str:

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from games import messages
 from games.engine.cards import NOTATION
+from games.presenters.bidding_summary import bidding_summary
 from games.presenters.viewmodels import HandSummary
 
 #: (seat, suit letter) of each canto a Chancho player had to sing (king and horse in his trick).
@@ -96,7 +97,7 @@ def hand_summary(
                 "result": text,
             }
         )
-    return HandSummary(
+    summary = HandSummary(
         number=number + 1,
         rows=rows,
         reason=messages.hand_reason(result.get("reason_code", ""), result.get("reason", "")),
@@ -111,6 +112,8 @@ def hand_summary(
         ],
         notes=_notes(result, extra, names, forced),
     )
+    bidding_summary(summary, result, names)
+    return summary
 
 
 def _notes(

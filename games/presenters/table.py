@@ -27,6 +27,7 @@ from games.engine.observation import MatchObservation, Observation
 from games.engine.observation_parts import TrickView as ObservedTrick
 from games.engine.variants.chancho import ChanchoRules
 from games.models import Seat, Table
+from games.presenters.bidding import fill_bidding
 from games.presenters.summaries import Forced, canto_line, forced_cantos, hand_summary
 from games.presenters.viewmodels import (
     ActionButton,
@@ -196,6 +197,7 @@ def _fill_game(view: TableView, obs: MatchObservation, forced: Forced = ()) -> N
     tally = obs.tally
     view.tally = _tally(tally, names)
     _fill_extras(view, hand, local)
+    fill_bidding(view, hand, local)
     lost = tally.get("lost")
     retired_at = tally.get("retired_at") or []
     for sv in view.seats:

@@ -16,6 +16,10 @@ from games.models import Table
 class CardView:
     notation: str
     legal: bool = False
+    #: What a tap on it sends when that is not the card itself (``discard:7E``: bato's exchange).
+    action: str = ""
+    #: Marked by its holder (bato's exchange: the cards to change).
+    marked: bool = False
 
     @property
     def name(self) -> str:
@@ -61,6 +65,8 @@ class SeatView:
     lost: int | None = None
     partner: bool = False
     points: int | None = None
+    #: Further badges (css class, words): a bidding tute's calls and roles.
+    tags: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def stats(self) -> str:
@@ -189,6 +195,8 @@ class TableView:
     can_manage: bool = False
     bot_levels: list[tuple[str, str]] = field(default_factory=list)
     rematch: RematchOffer | None = None
+    #: A bidding tute's auction and controls (:class:`games.presenters.bidding.BiddingPanel`).
+    bidding: Any = None
 
     @property
     def seat_names(self) -> list[str]:
