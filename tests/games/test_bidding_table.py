@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -20,12 +21,13 @@ from asgiref.sync import sync_to_async
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import messages, services
+from games import messages, services, table_state
 from games.engine import parse_action
+from games.engine.cards import NOTATION
 from games.models import Table, TableAction
 from games.presenters.bidding import call_text
 
-from .helpers import fresh, view_for
+from .helpers import cards_in, fresh, view_for
 from .test_consumers import next_frame, open_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_db_threads")]
@@ -175,3 +177,201 @@ async def test_a_wrong_call_gets_an_error_frame_and_nothing_changes(ana: Any) ->
     after = await sync_to_async(fresh)(table.pk)
     assert after.version == frame["version"]
     assert not await sync_to_async(TableAction.objects.filter(table_id=table.pk, seat=0).exists)()
+
+
+# ----------------------------------------------------------------------------- hidden information
+
+#: Words of the page that name the secret partner of codillo (or tell the holder he is it).
+PARTNER_MARKS = ("tag-partner", "badge-partner", "you-hold-called", "called-partner")
+
+
+def secrets_by_version(table_id: int) -> list[dict[str, Any]]:
+    """For each version of the table: the cards seat 0 may not see, those a spectator may not
+    see, and (codillo) the partner while he is secret."""
+    table = fresh(table_id)
+    match = table_state.new_match(table)
+    actions = list(
+        TableAction.objects.filter(table=table).order_by("index").values_list("seat", "action")
+    )
+    out = []
+    held_by_0: set[str] = set()
+    hands_seen = 0
+    for step in range(len(actions) + 1):
+        if len(match.hands) != hands_seen:
+            hands_seen = len(match.hands)
+            held_by_0 = set()
+        hand = match.hand
+        public = cards_in(json.dumps(match.public_observation()))
+        hands = {s: set(hand.hand_of(s)) for s in range(hand.n)}
+        held_by_0 |= hands[0]
+        unseen: set[str] = set()
+        if hasattr(hand, "hidden_cards"):  # bato: discards, folded hands, the stock
+            hidden = hand.hidden_cards()
+            unseen = set(hidden["folded"]) | set(hidden["stock"])
+            for cards in hidden["discarded"]:
+                unseen |= set(cards)
+        everyone = set().union(*hands.values()) | unseen
+        partner = None
+        if hasattr(hand, "partnership_public") and not hand.partnership_public():
+            partner = hand.partner if hand.called >= 0 else None
+        out.append(
+            {
+                "seat": (everyone - held_by_0) - public,
+                "spectator": everyone - public,
+                "partner": partner,
+            }
+        )
+        if step < len(actions):
+            seat, action = actions[step]
+            match.apply_action(parse_action(action), seat)
+    return out
+
+
+PICKER_RE = re.compile(r'<div class="call-picker".*?</section>', re.S)
+CARD_BUTTON_RE = re.compile(r'class="card-button[^"]*" name="action" value="([^"]+)"')
+
+
+def without_picker(html: str) -> tuple[str, set[str] | None]:
+    """The partial less codillo's card picker, and the cards the picker offers (None: none)."""
+    found = PICKER_RE.search(html)
+    if found is None:
+        return html, None
+    picker = {v[5:] for v in re.findall(r'value="(call:[^"]+)"', found.group(0))}
+    return html[: found.start()] + html[found.end() :], picker
+
+
+def names_of(cards: set[str]) -> set[str]:
+    with translation.override("en"):
+        return {messages.card_name(c) for c in cards}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(GAMES))
+async def test_no_frame_shows_a_hidden_card_or_the_secret_partner(
+    ana: Any, make_user: Any, variant: str
+) -> None:
+    players = GAMES[variant][0]
+    table = await sync_to_async(bidding_table)(ana, variant, dealer=players - 1)
+    watcher = await sync_to_async(make_user)("watcher")
+    player = await open_socket(table.pk, ana)
+    spectator = await open_socket(table.pk, watcher)
+    rng = random.Random(variant)
+    frames: list[tuple[str, dict[str, Any]]] = []
+    while True:
+        frame = await next_frame(player)
+        frames.append(("seat", frame))
+        if frame["type"] == "state" and frame["status"] != Table.Status.PLAYING:
+            break
+        current = (await sync_to_async(fresh)(table.pk)).version
+        if frame["type"] == "state" and frame["your_turn"] and frame["version"] == current:
+            # She takes the game when she may (so codillo's picker and secret partner come
+            # up), else plays at random.
+            legal = frame["legal"]
+            action = "juego" if "juego" in legal else rng.choice(legal)
+            await player.send_json_to(
+                {"type": "act", "action": action, "version": frame["version"]}
+            )
+    while not await spectator.receive_nothing(timeout=0.5):
+        frames.append(("spectator", json.loads(await spectator.receive_from())))
+    await player.disconnect()
+    await spectator.disconnect()
+
+    secrets = await sync_to_async(secrets_by_version)(table.pk)
+    checked = {"seat": 0, "spectator": 0, "secret partner": 0, "holder told": 0, "picker": 0}
+    for who, frame in frames:
+        assert frame["type"] != "error", frame
+        if frame["type"] != "state":
+            continue
+        html, picker = without_picker(frame["html"])
+        if picker is not None:
+            # The card picker lists every card she does not hold (the complement of her own
+            # hand, which she knows): it says nothing of who holds which.
+            own = set(CARD_BUTTON_RE.findall(html))
+            assert picker == set(NOTATION) - own, (picker, own)
+            checked["picker"] += 1
+        text = json.dumps({k: v for k, v in frame.items() if k not in ("html", "legal")}) + html
+        known = secrets[frame["version"]]
+        leaked = cards_in(text) & known[who]
+        assert not leaked, f"{who} frame at version {frame['version']} shows {leaked}"
+        named = {name for name in names_of(known[who]) if name in text}
+        assert not named, f"{who} frame at version {frame['version']} names {named}"
+        partner = known["partner"]
+        if partner is not None:
+            if who == "seat" and partner == 0:
+                assert "you-hold-called" in frame["html"]
+                checked["holder told"] += 1
+            else:
+                marks = [m for m in PARTNER_MARKS if m in frame["html"]]
+                assert not marks, f"{who} frame at version {frame['version']} shows {marks}"
+                checked["secret partner"] += 1
+        checked[who] += 1
+    assert checked["seat"] > 10 and checked["spectator"] > 10, checked
+    if variant == "codillo":
+        assert checked["secret partner"] > 0 and checked["picker"] > 0, checked
+
+
+# ----------------------------------------------------------------------------- codillo's partner
+
+
+def _codillo_view(match: Any, seat: int | None) -> Any:
+    """Seat ``seat``'s view of an engine match (no table row: the presenter's own work)."""
+    from games.presenters import table as presenter
+    from games.presenters.viewmodels import SeatView, TableView
+
+    seats = [
+        SeatView(
+            position=p,
+            name=f"P{p}",
+            is_bot=False,
+            bot_level="",
+            is_empty=False,
+            is_you=p == seat,
+            away=False,
+            timeouts=0,
+        )
+        for p in range(4)
+    ]
+    view = TableView(
+        table=Table(variant="codillo", players=4),
+        variant_name="Codillo",
+        options=[],
+        seats=seats,
+        your_seat=seat,
+        version=len(match.log),
+        revision=0,
+    )
+    presenter._fill_game(view, match.observe(seat))
+    return view
+
+
+def test_codillo_holder_alone_reads_he_holds_the_called_card_until_it_is_played() -> None:
+    from games.engine import get_variant
+
+    variant = get_variant("codillo")
+    match = variant.new_match(players=4, seed=5, options=variant.validate_options({}), dealer=0)
+    # Seat 1 (the mano) takes the game, names coins and calls a card seat 2 holds.
+    called = next(c for c in match.hand.hand_of(2))
+    for action in ("juego", "trump:O", f"call:{called}"):
+        match.apply_action(parse_action(action), 1)
+    holder = _codillo_view(match, 2)
+    assert holder.bidding.you_hold_called and not holder.bidding.partner_name
+    assert holder.bidding.called.notation == called
+    for seat in (0, 1, 3, None):
+        other = _codillo_view(match, seat)
+        assert not other.bidding.you_hold_called and other.bidding.partner is None
+        assert not any(t[0] == "tag-partner" for s in other.seats for t in s.tags)
+        assert not any(s.partner for s in other.seats)
+        assert other.bidding.called.notation == called  # the called card itself is public
+    # Play on until the called card is on the table: then everyone knows.
+    while len(match.hands) == 1 and called in match.hand.hand_of(2):
+        seat = match.current_player()
+        legal = match.legal_actions()
+        mine = parse_action(called)
+        match.apply_action(mine if seat == 2 and mine in legal else legal[0], seat)
+    assert len(match.hands) == 1, "the hand ended before the called card was played"
+    jugador = _codillo_view(match, 1)
+    assert jugador.seats[2].partner  # "your partner" on the holder's seat
+    watcher = _codillo_view(match, None)
+    assert watcher.bidding.partner == 2
+    assert ("tag-partner", "partner of the jugador") in watcher.seats[2].tags
+    assert not _codillo_view(match, 2).bidding.you_hold_called
