@@ -383,3 +383,19 @@ def _hand_index(position: int, local: Any, n: int) -> int | None:
         if local(i) == position:
             return i
     return None
+
+
+def tally_notes(match: dict[str, Any]) -> list[str]:
+    """The match so far of a bidding tute, beyond its per-seat counts: the game points that
+    win it (codillo), how many of its hands are played (remate, bato)."""
+    notes = []
+    target = match.get("target")
+    if "game_points" in match and isinstance(target, int):
+        notes.append(
+            ngettext("%(n)s game point wins the match.", "%(n)s game points win the match.", target)
+            % {"n": target}
+        )
+    hands, done = match.get("hands"), match.get("hands_finished")
+    if isinstance(hands, int) and isinstance(done, int) and "ledger" in match:
+        notes.append(_("Hands played: %(done)s of %(n)s.") % {"done": done, "n": hands})
+    return notes

@@ -27,7 +27,7 @@ from games.engine.observation import MatchObservation, Observation
 from games.engine.observation_parts import TrickView as ObservedTrick
 from games.engine.variants.chancho import ChanchoRules
 from games.models import Seat, Table
-from games.presenters.bidding import fill_bidding
+from games.presenters.bidding import fill_bidding, tally_notes
 from games.presenters.summaries import Forced, canto_line, forced_cantos, hand_summary
 from games.presenters.viewmodels import (
     ActionButton,
@@ -256,6 +256,7 @@ def _tally(match: Mapping[str, Any], names: list[str]) -> Tally | None:
         "ledger": _("Stakes (tantos)"),
         "points": _("Points"),
         "score": _("Score"),
+        "game_points": _("Game points"),
     }
     n = len(names)
     teams = match.get("teams")
@@ -281,10 +282,13 @@ def _tally(match: Mapping[str, Any], names: list[str]) -> Tally | None:
         ("plate", _("In the plate: %(n)s tantos.")),
     ):
         value = match.get(key)
+        if key == "target" and "game_points" in match:
+            continue  # a target of game points (codillo): bidding.tally_notes says it
         if isinstance(value, int) and not isinstance(value, bool):
             if not text:
                 text = ngettext("%(n)s game wins the match.", "%(n)s games win the match.", value)
             notes.append(text % {"n": value})
+    notes.extend(tally_notes(match))
     if not rows and not notes:
         return None
     return Tally(columns=columns, rows=rows, notes=notes)
