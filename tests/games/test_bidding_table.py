@@ -91,7 +91,9 @@ def normal(notations: list[str] | set[str]) -> set[str]:
 
 
 @pytest.mark.parametrize("variant", sorted(GAMES))
-def test_the_page_offers_exactly_the_legal_calls_over_a_whole_match(ana: Any, variant: str) -> None:
+def test_the_page_offers_exactly_the_legal_calls_over_a_whole_match(
+    client: Any, ana: Any, variant: str
+) -> None:
     table = bidding_table(ana, variant, dealer=GAMES[variant][0] - 1)  # she speaks first
     rng = random.Random(variant)
     stages: set[str] = set()
@@ -123,6 +125,11 @@ def test_the_page_offers_exactly_the_legal_calls_over_a_whole_match(ana: Any, va
         "bato": {"bid"},
     }[variant]
     assert expected <= stages, stages
+    # The finished table's page and its first hand's replay show.
+    client.force_login(ana)
+    assert client.get(f"/tables/{table.pk}/").status_code == 200
+    replay = client.get(f"/tables/{table.pk}/hands/1/")
+    assert replay.status_code == 200, replay.content.decode()[:500]
 
 
 def test_remate_stepper_holds_the_legal_bids_and_pass(ana: Any) -> None:
