@@ -35,7 +35,7 @@ from games.engine.bots.objective import value
 from games.engine.bots.restore import hand_class_of, restore
 from games.engine.bots.solver import Endgame
 from games.engine.bots.view import AnyObservation, View
-from games.engine.cards import POINTS, SUIT
+from games.engine.cards import POINTS, SUIT, parse_card
 from games.engine.state import HandState, Phase
 from games.engine.variants.dos import GAME_POINTS, DosHand
 from games.engine.variants.stock import StockHand
@@ -121,6 +121,12 @@ def candidates(view: View, unseen: int) -> list[int]:
     card between them play alike, so only the lowest of each run is kept."""
     cards = sorted(a for a in view.legal if 0 <= a < 40)
     out = [a for a in view.legal if a >= 40]
+    bidding = view.obs.bidding
+    if bidding is not None and bidding.marked:
+        # Bato's exchange: a discard toggles a mark; unmarking is never a candidate, so the
+        # search cannot mark and unmark the same card without end.
+        marked = {A.DISCARD + parse_card(c) for c in bidding.marked}
+        out = [a for a in out if a not in marked]
     prev = -1
     for c in cards:
         if (
