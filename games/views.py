@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -36,14 +35,15 @@ def _invited(request: HttpRequest, table: Table) -> bool:
 
 
 def _table_or_404(request: HttpRequest, table_id: int) -> Table:
-    """The table, if the user may watch it (staff may watch any table)."""
+    """The table, if the user may watch it (staff may watch any table). A private table he
+    may not watch is a 404, as a missing one: its id tells a stranger nothing."""
     table = selectors.table_get(table_id=table_id)
     if table is None:
         raise Http404(_("There is no such table."))
     if request.user.is_staff:
         return table
     if not selectors.may_watch(table=table, user=request.user, invited=_invited(request, table)):
-        raise PermissionDenied(_("This table is private: you need its invitation link."))
+        raise Http404(_("There is no such table."))
     return table
 
 

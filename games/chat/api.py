@@ -9,8 +9,9 @@
 
 Every write goes through :mod:`games.chat.services`, as the table socket's frames do. A refused
 request is a 4xx with the service's translated message in ``detail`` and its stable ``code``:
-403 when the caller may not use this chat, 404 for no such table, 400 otherwise (too long,
-too fast, chat off, unknown phrase...).
+403 when the caller may not use this chat, 404 for no such table or a private one he may not
+see (the same answer: table ids cannot be probed), 400 otherwise (too long, too fast, chat
+off, unknown phrase...).
 """
 
 from __future__ import annotations
@@ -113,8 +114,8 @@ class TableChatViewSet(viewsets.ViewSet):
         try:
             table = self._table(table_id)
             channel = chat_channel(table=table, user=request.user)
-            if channel is None:
-                raise TablePermissionError()
+            if channel is None:  # a private table he may not see: as if there were none
+                raise TableNotFoundError()
         except TableError as error:
             return error_response(error)
         rows = chat_messages(table_id=table.pk, channel=channel, user=request.user)
@@ -167,7 +168,7 @@ class TableChatViewSet(viewsets.ViewSet):
     @extend_schema(
         summary="Report a message to the staff",
         request=ChatReportSerializer,
-        responses={201: ChatReportSerializer, 400: ERROR, 403: ERROR},
+        responses={201: ChatReportSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
     )
     @action(detail=False, methods=["post"], url_path="reports")
     def reports(self, request: Request, table_id: str) -> Response:
@@ -175,6 +176,8 @@ class TableChatViewSet(viewsets.ViewSet):
         data.is_valid(raise_exception=True)
         message_id = data.validated_data["message"]
         try:
+            if chat_channel(table=self._table(table_id), user=request.user) is None:
+                raise TableNotFoundError()  # a private table he may not see
             if not ChatMessage.objects.filter(pk=message_id, table_id=int(table_id)).exists():
                 raise ChatReportError()
             report = services.chat_report(

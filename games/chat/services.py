@@ -141,8 +141,8 @@ def chat_post(
     if table is None:
         raise e.TableNotFoundError()
     channel = chat_channel(table=table, user=user, watching=watching)
-    if channel is None:
-        raise ce.ChatForbiddenError()
+    if channel is None:  # a private table he may not see: as if there were none
+        raise e.TableNotFoundError()
     if not table.chat_enabled:
         raise ce.ChatOffError()
     kind, phrase_key, words = _words(text, phrase)
@@ -189,7 +189,10 @@ def chat_report(*, user: Any, message_id: int, reason: str = "") -> ChatReport:
         raise ce.ChatReportError()
     if message.user_id == user.pk or message.user_id in muted_ids(user=user):
         raise ce.ChatReportError()
-    if chat_channel(table=message.table, user=user) != message.channel:
+    channel = chat_channel(table=message.table, user=user)
+    if channel is None:  # a private table he may not see: as if there were none
+        raise e.TableNotFoundError()
+    if channel != message.channel:
         raise ce.ChatForbiddenError()
     reason = clean_text(reason or "")[:REPORT_REASON_MAX]
     report, _created = ChatReport.objects.get_or_create(

@@ -2,9 +2,10 @@
 (The lobby's, ``/ws/lobby/``: :class:`LobbyConsumer`, at the end.)
 
 Connecting needs a logged-in session (else the handshake is refused, close code 4401) and the
-right to watch the table (4403; private tables: players, creator, invitation link holders,
-staff);
-the origin is checked by ``AllowedHostsOriginValidator`` in ``tute_site.asgi``.
+right to watch the table (private tables: players, creator, invitation link holders, staff;
+anyone else gets 4404, as for a table that does not exist); the origin (scheme, host and
+port) is checked in ``tute_site.asgi`` (:mod:`tute_site.origins`). Every client frame first
+passes :mod:`games.live.guard` (rate limits, parsing: see :mod:`games.live.protocols`).
 
 Client → server (JSON text frames):
 
@@ -248,8 +249,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if allowed is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        if not allowed:
-            await self.close(code=CLOSE_FORBIDDEN)
+        if not allowed:  # a private table: as if there were none (no probing of ids)
+            await self.close(code=CLOSE_NOT_FOUND)
             return
         cookies = self.scope.get("cookies") or {}
         self.language = (

@@ -138,7 +138,7 @@ async def test_a_stranger_may_not_watch_a_private_table(ana: Any, bruno: Any) ->
         ],
     )
     connected, code = await comm.connect(timeout=TIMEOUT)
-    assert not connected and code == 4403
+    assert not connected and code == 4404  # as for a table that does not exist
 
 
 async def test_unknown_table_is_refused(ana: Any) -> None:
