@@ -363,7 +363,7 @@ def _tag_seats(
             if panel.bid is not None:  # an auction of bids: the two others are the contra
                 tags.append(("tag-contra", _("contra")))
             elif panel.pot is not None:  # juego and acompaño: those who play along
-                tags.append(("tag-acompano", _("plays along")))
+                tags.append(("tag-along", _("plays along")))
         idx = _hand_index(pos, local, len(b.exchanged))
         if idx is not None and b.exchanged[idx] >= 0 and panel.variant == "bato":
             n = b.exchanged[idx]
