@@ -84,12 +84,13 @@ def lock_table(table_id: int) -> Table:
         raise e.TableNotFoundError() from None
 
 
-def lock_with_seats(table_id: int) -> tuple[Table, list[Seat]]:
+def lock_with_seats(table_id: int, *, lock: bool = True) -> tuple[Table, list[Seat]]:
     """The table, locked, and its seats with their players, in one query (a move's hot path).
 
     ``FOR UPDATE OF`` the table row only; SQLite has no row locks and serialises writers.
+    With ``lock=False``, the same read without the lock (a bot reading before it thinks).
     """
-    locked = connection.features.has_select_for_update_of
+    locked = lock and connection.features.has_select_for_update_of
     query = Seat.objects.filter(table_id=table_id).select_related(
         "table", *selectors.user_related()
     )

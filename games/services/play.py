@@ -18,6 +18,7 @@ with :func:`~games.services.tables.table_take_back` or simply by playing.
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,10 +26,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
-from games import conf, messages, table_state
+from games import conf, messages, snapshots, table_state
 from games import errors as e
 from games.engine import IllegalActionError, MatchState, action_to_notation, parse_action
 from games.engine.bots import LEVELS, choose_action
@@ -45,10 +45,10 @@ from games.services.common import (
     plan_deadline,
     require_user,
     retry_on_sqlite_lock,
-    seats_of,
     user_seat,
 )
 from games.services.ending import announce_finished
+from games.services.store import store_move
 
 logger = logging.getLogger(__name__)
 
@@ -67,12 +67,25 @@ class ActResult:
     match_ended: bool
 
 
+class _Moved(Exception):
+    """The table changed since it was read without a lock: decide again under the lock."""
+
+
 def _apply(
-    table: Table, seats: Sequence[Seat], match: MatchState, position: int, action: int, actor: str
+    table: Table,
+    seats: Sequence[Seat],
+    match: MatchState,
+    position: int,
+    action: int,
+    actor: str,
+    *,
+    revision: int | None = None,
 ) -> ActResult:
     """Apply ``action`` for ``position`` to the private ``match``, store it, plan what follows.
 
-    The caller holds the table's row lock and has checked the version.
+    The caller holds the table's row lock and has checked the version; or (``revision``) it
+    read the table without a lock, and the write raises :class:`_Moved` (writing nothing) if
+    the table is no longer at that version and revision.
     """
     hands_before = len(match.hands)
     tricks_before = len(match.hand.history)
@@ -85,23 +98,7 @@ def _apply(
         ) from None
     index = table.version
     notation = action_to_notation(action)
-    TableAction.objects.create(
-        table=table,
-        index=index,
-        hand_number=hand_number,
-        seat=position,
-        action=notation,
-        actor=actor,
-    )
     hand_ended = len(match.hands) > hands_before or match.is_terminal()
-    if hand_ended:
-        hand = match.hands[hand_number]
-        HandRecord.objects.create(
-            table=table,
-            number=hand_number,
-            record=hand_record(hand),
-            result=hand.result().to_json(),
-        )
     now = timezone.now()
     table.version = index + 1
     table.revision += 1
@@ -116,18 +113,27 @@ def _apply(
     elif len(match.hand.history) > tricks_before:
         pause = conf.trick_pause()
     countdown = plan_deadline(table, seats, match, pause, acted=position)
-    updated = Table.objects.filter(pk=table.pk, version=index).update(
-        version=F("version") + 1,
-        revision=table.revision,
-        status=table.status,
-        finished_at=table.finished_at,
-        result=table.result,
-        record=table.record,
-        deadline=table.deadline,
-        deadline_kind=table.deadline_kind,
+    row = TableAction(
+        table=table,
+        index=index,
+        hand_number=hand_number,
+        seat=position,
+        action=notation,
+        actor=actor,
+        created_at=now,
     )
-    if updated != 1:
+    if not store_move(table, row, revision=revision):
+        if revision is not None:
+            raise _Moved()
         raise e.StaleVersionError(version=index + 1)
+    if hand_ended:
+        hand = match.hands[hand_number]
+        HandRecord.objects.create(
+            table=table,
+            number=hand_number,
+            record=hand_record(hand),
+            result=hand.result().to_json(),
+        )
     announce(table, match=match, countdown=countdown, seats=seats)
     if match.is_terminal():
         announce_finished(table)
@@ -139,17 +145,74 @@ def _apply(
     )
 
 
-@retry_on_sqlite_lock
-@conflict_is_stale
-@transaction.atomic
 def table_act(*, table_id: int, user: Any, action: str, version: int) -> ActResult:
     """A player's action (``12B``, ``sing:O``, ``pass``...) on the state ``version`` he saw.
 
     Raises :class:`StaleVersionError` if the table has moved on, :class:`NotYourTurnError`,
     or :class:`IllegalMoveError` with the engine's explanation; the table is then unchanged.
     A player whose seat a bot was playing takes it back by acting.
+
+    The usual move (the table this process last wrote or read is still at ``version``) is
+    decided on that snapshot and written in one conditional statement, without a read or a
+    row lock held while the engine works; anything else (the snapshot is missing or behind,
+    the move is refused, another change came first) is decided again under the row lock,
+    so every error and every race ends as it would there.
     """
     require_user(user)
+    if isinstance(version, bool) or not isinstance(version, int):
+        return _act_locked(table_id=table_id, user=user, action=action, version=version)
+    done = _act_on_snapshot(table_id=table_id, user=user, action=action, version=version)
+    if done is not None:
+        return done
+    return _act_locked(table_id=table_id, user=user, action=action, version=version)
+
+
+def _act_on_snapshot(*, table_id: int, user: Any, action: str, version: int) -> ActResult | None:
+    """The move decided on this process's snapshot of the table, or None (decide it locked)."""
+    snapshot = snapshots.cached_snapshot(table_id=table_id, revision=0)
+    if snapshot is None or snapshot.match is None:
+        return None
+    table = copy.copy(snapshot.table)
+    if not table.is_playing or table.version != version or len(snapshot.match.log) != version:
+        return None
+    seats = [copy.copy(seat) for seat in snapshot.seats]
+    for seat in seats:
+        seat.table = table
+    seat = user_seat(seats, user)
+    if seat is None:
+        return None
+    try:
+        parsed = parse_action(action)
+    except NotationError:
+        return None
+    match = snapshot.match
+    if match.current_player() != seat.position:
+        return None
+    try:
+        return _act_written(table, seats, match, seat, parsed)
+    except (_Moved, e.IllegalMoveError):
+        return None
+
+
+@retry_on_sqlite_lock
+@conflict_is_stale
+@transaction.atomic
+def _act_written(
+    table: Table, seats: list[Seat], match: MatchState, seat: Seat, parsed: int
+) -> ActResult:
+    revision = table.revision
+    if seat.away:
+        seat.away = False
+        seat.save(update_fields=["away"])
+    return _apply(
+        table, seats, match, seat.position, parsed, TableAction.Actor.PLAYER, revision=revision
+    )
+
+
+@retry_on_sqlite_lock
+@conflict_is_stale
+@transaction.atomic
+def _act_locked(*, table_id: int, user: Any, action: str, version: int) -> ActResult:
     table, seats = lock_with_seats(table_id)
     if not table.is_playing:
         raise not_playing_error(table)
@@ -190,8 +253,9 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
     locked step checks again that the table is still at ``version`` and the move still due.
     """
     now = now or timezone.now()
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
+    try:
+        table, seats = lock_with_seats(table_id, lock=False)
+    except e.TableNotFoundError:
         return False
     due = _due(table, version, now)
     if due is None:
@@ -199,7 +263,6 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
     if due > EARLY_TOLERANCE:  # woke up early (a clock, or the watchdog's view): sleep again
         scheduler.defer("table_advance", (table_id, version), due, kind=table.deadline_kind)
         return False
-    seats = seats_of(table)
     match = table_state.match_at(table)
     position = match.current_player()
     seat = seats[position]

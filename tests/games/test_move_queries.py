@@ -1,0 +1,108 @@
+"""How many database statements one move costs: a person's card and a bot's move.
+
+A move holds its table's row lock while it talks to the database, so every statement is a
+round trip all the table's other moves wait for. These counts are the budget; a change that
+adds a statement to the hot path makes them fail (lower them when a change saves one).
+Measured through the real services on a four-player Cabrero table of a person and three bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games import services, snapshots
+from games.live import scheduler
+from games.models import Table, TableAction
+
+from .helpers import fresh, view_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: Statements (with the transaction's BEGIN and COMMIT) per database, before these counts
+#: were kept: a person's card 5 on PostgreSQL (BEGIN, SELECT ... FOR UPDATE, INSERT, UPDATE,
+#: COMMIT), a bot's move 7 (two reads before thinking, then the same five).
+BUDGET = {
+    # a person's card on the snapshot this process holds: BEGIN, UPDATE+INSERT, COMMIT
+    "person": {"postgresql": 3, "sqlite": 4},
+    # a person's card without a snapshot: the locked read first
+    "person_locked": {"postgresql": 4, "sqlite": 5},
+    # a bot: one read before thinking, then BEGIN, the locked read, UPDATE+INSERT, COMMIT
+    "bot": {"postgresql": 5, "sqlite": 6},
+}
+
+
+def budget(kind: str) -> int:
+    return BUDGET[kind][connection.vendor]
+
+
+def _table(ana: Any, settings: Any) -> Table:
+    """Ana and three heuristic bots; bot moves wait in the manual queue."""
+    settings.TUTE_TABLE_SCHEDULER = "manual"
+    table = services.table_create(
+        creator=ana,
+        variant="cabrero",
+        players=4,
+        fill_with_bots=True,
+        bot_level="heuristic",
+        turn_seconds=0,
+    )
+    return fresh(table)
+
+
+def _bots_until_ana(table: Table, ana: Any) -> None:
+    for _ in range(8):
+        if view_for(table, ana).your_turn:
+            return
+        scheduler.run_manual(limit=1)
+    raise AssertionError("Ana's turn never came")
+
+
+def _statements(ctx: CaptureQueriesContext) -> list[str]:
+    """The statements sent, without the transaction's own (savepoints)."""
+    return [q["sql"] for q in ctx.captured_queries if "SAVEPOINT" not in q["sql"].upper()]
+
+
+@pytest.mark.parametrize("kind", ["person", "person_locked"])
+def test_a_persons_card_costs_a_fixed_number_of_statements(
+    ana: Any, settings: Any, kind: str
+) -> None:
+    table = _table(ana, settings)
+    scheduler.run_manual(limit=1)  # the deal is shown; bots play up to Ana
+    _bots_until_ana(table, ana)
+    view = view_for(table, ana)
+    assert view.your_turn
+    if kind == "person_locked":
+        snapshots.clear_snapshots()
+    card = next(a for a in view.legal if a[0].isdigit())
+    with CaptureQueriesContext(connection) as ctx:
+        result = services.table_act(table_id=table.pk, user=ana, action=card, version=view.version)
+    assert result.version == view.version + 1
+    assert not result.hand_ended
+    assert TableAction.objects.filter(table=table, index=view.version, action=card).exists()
+    sent = _statements(ctx)
+    assert len(sent) == budget(kind), "\n".join(sent)
+
+
+def test_a_bot_move_costs_a_fixed_number_of_statements(ana: Any, settings: Any) -> None:
+    table = _table(ana, settings)
+    scheduler.run_manual(limit=1)
+    for _ in range(20):  # Ana plays until a bot is to play (she may win the trick)
+        table = fresh(table)
+        if table.deadline_kind == Table.DeadlineKind.BOT:
+            break
+        view = view_for(table, ana)
+        services.table_act(table_id=table.pk, user=ana, action=view.legal[0], version=view.version)
+    assert table.deadline_kind == Table.DeadlineKind.BOT
+    snapshots.clear_snapshots()
+    later = timezone.now() + timezone.timedelta(seconds=1)
+    with CaptureQueriesContext(connection) as ctx:
+        played = services.table_advance(table_id=table.pk, version=table.version, now=later)
+    assert played
+    assert fresh(table).version == table.version + 1
+    sent = _statements(ctx)
+    assert len(sent) == budget("bot"), "\n".join(sent)
