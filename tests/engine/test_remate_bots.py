@@ -13,10 +13,13 @@ from games.engine import actions as A
 from games.engine import get_variant
 from games.engine.bots import choose_action, policy
 from games.engine.bots import remate as R
+from games.engine.bots.determinize import Knowledge
 from games.engine.bots.objective import value
+from games.engine.bots.players import candidates
+from games.engine.bots.view import View
 from games.engine.cards import indices, mask_of
 from games.engine.rules import beats, trick_winner
-from games.engine.variants.remate import TWOS, RemateHand
+from games.engine.variants.remate import MAX_BID, TWOS, RemateHand
 from tests.engine.test_remate import ALL_TRUMPS, act, hand
 
 V = get_variant("remate")
@@ -119,3 +122,26 @@ def test_bots_play_whole_matches_with_three_and_four() -> None:
             m.apply_action(A.parse_action(action), seat)
             step += 1
         assert sum(m.ledger) == 0
+
+
+def _candidates(h: RemateHand, seat: int) -> set[str]:
+    view = View.of(h.observation(seat, memory=True))
+    return {A.action_to_notation(a) for a in candidates(view, Knowledge.of(view).unseen)}
+
+
+def test_the_strong_bots_auction_candidates_are_the_pass_the_lowest_bid_and_its_reach() -> None:
+    h = hand([STRONG, WEAK])
+    est = R.best_trump(mask_of(STRONG))[0]
+    reach = min(MAX_BID, 5 * int((est + R.MARGIN) // 5))
+    assert len(h.legal_actions()) == 2 + (MAX_BID - 60) // 5  # the pass and 35 bids
+    assert _candidates(h, 0) == {"pass", "bid:60", f"bid:{reach}"}
+    act(h, "bid:60")
+    # the weak hand reaches no open bid: the pass and the lowest one only
+    assert _candidates(h, 1) == {"pass", "bid:65"}
+    act(h, "pass", "pass")
+    # naming trump is not narrowed
+    assert _candidates(h, 0) == {f"trump:{s}" for s in "OCEB"}
+    strong = choose_action(
+        "strong", hand([STRONG]).observation(0, memory=True), seed=2, iterations=8
+    )
+    assert strong in {"pass", "bid:60", f"bid:{reach}"}

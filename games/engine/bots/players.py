@@ -26,18 +26,21 @@ from __future__ import annotations
 import random
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 from games.engine import actions as A
 from games.engine.actions import action_to_notation
 from games.engine.bots import policy
 from games.engine.bots.determinize import Knowledge, sample_deal
 from games.engine.bots.objective import value
+from games.engine.bots.remate import auction_candidates
 from games.engine.bots.restore import hand_class_of, restore
 from games.engine.bots.solver import Endgame
 from games.engine.bots.view import AnyObservation, View
 from games.engine.cards import POINTS, SUIT, parse_card
 from games.engine.state import HandState, Phase
 from games.engine.variants.dos import GAME_POINTS, DosHand
+from games.engine.variants.remate import RemateHand
 from games.engine.variants.stock import StockHand
 
 #: Default budget of the strong bot: time per decision and deals per decision.
@@ -116,9 +119,16 @@ def _endgame(trump: int, sung: int, tute: bool, ct: int, co: int) -> Endgame:
     return eg
 
 
+#: A hand class's narrowing of its candidates (remate's auction: the pass and a few bids).
+CANDIDATE_FILTERS: dict[type[HandState], Callable[[View, list[int]], list[int]]] = {
+    RemateHand: auction_candidates,
+}
+
+
 def candidates(view: View, unseen: int) -> list[int]:
     """The legal actions worth comparing: cards of one suit with the same points and no unseen
-    card between them play alike, so only the lowest of each run is kept."""
+    card between them play alike, so only the lowest of each run is kept; a hand class of
+    :data:`CANDIDATE_FILTERS` narrows the rest."""
     cards = sorted(a for a in view.legal if 0 <= a < 40)
     out = [a for a in view.legal if a >= 40]
     bidding = view.obs.bidding
@@ -139,6 +149,10 @@ def candidates(view: View, unseen: int) -> list[int]:
             continue
         out.append(c)
         prev = c
+    cls = hand_class_of(view)
+    for hand_class, narrow in CANDIDATE_FILTERS.items():
+        if issubclass(cls, hand_class):
+            out = narrow(view, out)
     return out
 
 

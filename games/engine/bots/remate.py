@@ -110,6 +110,25 @@ def bid_choice(state: RemateHand, seat: int) -> int:
     return A.PASS
 
 
+def auction_candidates(view: View, acts: list[int]) -> list[int]:
+    """The auction's actions worth a search: the pass, the lowest open bid and the highest bid
+    within the heuristic's reach (its estimate plus :data:`MARGIN`, if above the lowest).
+
+    A jump bid only raises what must be made, and the seat may bid again once outbid, so the
+    other bids add little; comparing all of them (up to 35) would leave each few sampled deals.
+    Actions other than bids (trump, cards, cantos) are left as they are.
+    """
+    bids = sorted(A.bid_value(a) for a in acts if A.is_bid(a))
+    if len(bids) <= 1:
+        return acts
+    keep = {bids[0]}
+    reach, _ = best_trump(view.own)
+    within = [b for b in bids if b <= reach + MARGIN]
+    if within:
+        keep.add(within[-1])
+    return [a for a in acts if not A.is_bid(a) or A.bid_value(a) in keep]
+
+
 @policy.register_chooser(RemateHand)
 def choose(state: RemateHand, rng: random.Random | None = None, epsilon: float = 0.0) -> int:
     """The action of the seat to act in a remate hand."""
@@ -168,6 +187,7 @@ def restore_remate(st: Any, view: View, stock: list[int]) -> None:
 __all__ = [
     "MARGIN",
     "WEIGHTS",
+    "auction_candidates",
     "best_trump",
     "bid_choice",
     "choose",
