@@ -37,11 +37,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 asgi_server = browser.asgi_server  # the fixture, under its name here
 
 SIZES = [(1280, 800), (375, 740)]
-#: variant -> (players, options); the bots are random (they decide at once).
+#: case -> (variant, players, options); the bots are random (they decide at once).
 #: One hand each: the match ends with it, so the page stays still for its summary.
-GAMES = {"remate": (3, {"hands": 1}), "codillo": (4, {"target": 1}), "bato": (4, {"hands": 1})}
+GAMES = {
+    "remate": ("remate", 3, {"hands": 1}),
+    "codillo": ("codillo", 4, {"target": 1}),
+    "bato": ("bato", 4, {"hands": 1}),
+    "bato6": ("bato", 6, {"hands": 1}),  # the most seats round the felt
+}
 #: Bato's deal and bots' draws with this seed: somebody plays along with her juego.
-SEEDS = {"bato": 1}
+SEEDS = {"bato": 1, "bato6": 1}
 BOTS = "random"
 
 MEASURE_JS = """() => {
@@ -70,6 +75,16 @@ def _inside(box: dict[str, float], outer: dict[str, float]) -> bool:
     )
 
 
+def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Two boxes that do not overlap (touching edges, or a pixel's rounding, are allowed)."""
+    return (
+        a["x"] + a["w"] <= b["x"] + 1
+        or b["x"] + b["w"] <= a["x"] + 1
+        or a["y"] + a["h"] <= b["y"] + 1
+        or b["y"] + b["h"] <= a["y"] + 1
+    )
+
+
 def assert_fits(page: Any, label: str) -> None:
     m = page.evaluate(MEASURE_JS)
     window = {"x": 0, "y": 0, "w": m["width"], "h": m["height"]}
@@ -77,6 +92,8 @@ def assert_fits(page: Any, label: str) -> None:
         assert m[name] is not None and _inside(m[name], window), f"{label}: #{name} {m[name]}"
     for i, seat in enumerate(m["seats"]):
         assert _inside(seat, window), f"{label}: seat {i} is off screen: {seat}"
+        for j, other in enumerate(m["seats"][:i]):
+            assert _apart(seat, other), f"{label}: seats {j} and {i} overlap: {other} {seat}"
     if m["auction"] is not None and m["auction"]["w"]:  # (phones show the list in the drawer)
         assert _inside(m["auction"], m["board"]), f"{label}: the auction leaves the felt"
     if m["controls"] is not None:
@@ -104,14 +121,14 @@ class Shots:
         (element or page).screenshot(path=path, scale="css")
 
 
-def _table(ana: Any, variant: str) -> Table:
-    players, options = GAMES[variant]
+def _table(ana: Any, case: str) -> Table:
+    variant, players, options = GAMES[case]
     table = services.table_create(
         creator=ana, variant=variant, players=players, options=options, turn_seconds=0
     )
     # Ana (seat 0) is the mano: the one at the dealer's right, the last seat dealing.
     Table.objects.filter(pk=table.pk).update(
-        first_dealer=players - 1, seed=SEEDS.get(variant, table.seed)
+        first_dealer=players - 1, seed=SEEDS.get(case, table.seed)
     )
     services.table_fill_bots(table_id=table.pk, user=ana, level=BOTS)
     return Table.objects.get(pk=table.pk)
@@ -239,14 +256,15 @@ def _exchange(page: Any, shots: Shots, label: str) -> None:
     expect(page.locator(".seat.is-you .tag-exchange")).to_have_text("changed 2")
 
 
-@pytest.mark.parametrize("variant", sorted(GAMES))
+@pytest.mark.parametrize("case", sorted(GAMES))
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_whole_hand_against_bots(
-    asgi_server: str, browser_context_factory: Any, variant: str, size: tuple[int, int]
+    asgi_server: str, browser_context_factory: Any, case: str, size: tuple[int, int]
 ) -> None:
+    variant = GAMES[case][0]
     base = asgi_server
     ana = db(lambda: UserFactory(username="ana", display_name="Ana García"))
-    table = db(lambda: _table(ana, variant))
+    table = db(lambda: _table(ana, case))
     context = browser_context_factory(viewport={"width": size[0], "height": size[1]})
     db(lambda: log_in(context, base, ana))
     page = context.new_page()
@@ -254,15 +272,16 @@ def test_a_whole_hand_against_bots(
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{base}/tables/{table.pk}/")
     page.locator("#connection.connection-online").wait_for()
-    shots = Shots(variant, size)
-    label = f"{variant} at {size[0]}x{size[1]}"
+    shots = Shots(case, size)
+    label = f"{case} at {size[0]}x{size[1]}"
 
     seen = _play_hand(page, variant, shots, label)
     expected = {
         "remate": {"bid", "trump", "play"},
         "codillo": {"juego", "trump", "call", "play"},
         "bato": {"juego", "exchange", "play"},
-    }[variant]
+        "bato6": {"juego"},  # whether anyone plays along is the bots' draw
+    }[case]
     assert expected <= seen, seen
     record = db(lambda: HandRecord.objects.filter(table=table).order_by("number").first())
     assert record is not None
