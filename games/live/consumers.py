@@ -67,7 +67,7 @@ from django.utils import translation
 from games import conf, presence, presenters, selectors, services, snapshots
 from games import errors as e
 from games.chat import socket as chat_socket
-from games.live import frames, guard, lobby, notify, protocols, scheduler
+from games.live import frames, guard, lobby, notify, protocols, scheduler, shared_frames
 from games.live.loop import bind_loop
 from games.live.presence import presence_arrive, presence_leave
 
@@ -444,12 +444,20 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if snapshot.table.revision <= self.sent_revision and not force:
             return
-        frame = render_state_frame(
-            snapshot, user=self.scope["user"], language=self.language, missed=missed
-        )
+        user = self.scope["user"]
+        if missed is None and shared_frames.sees_public_table(snapshot, user):
+            # a spectator: the frame every spectator of this revision gets, rendered once
+            text, sent = shared_frames.shared_frame_text(
+                snapshot,
+                self.language,
+                lambda: render_state_frame(snapshot, user=None, language=self.language),
+            )
+        else:
+            frame = render_state_frame(snapshot, user=user, language=self.language, missed=missed)
+            text, sent = json.dumps(frame), frame["revision"]
         first = self.sent_revision < 0
-        self.sent_revision = max(self.sent_revision, frame["revision"])
-        await self.send(text_data=json.dumps(frame))
+        self.sent_revision = max(self.sent_revision, sent)
+        await self.send(text_data=text)
         if first:
             await self._send_presence()
 
