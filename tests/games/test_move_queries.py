@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import services, snapshots
 from games.live import scheduler
-from games.models import Table, TableAction
+from games.models import Seat, Table, TableAction
 
 from .helpers import fresh, view_for
 
@@ -106,3 +107,30 @@ def test_a_bot_move_costs_a_fixed_number_of_statements(ana: Any, settings: Any) 
     assert fresh(table).version == table.version + 1
     sent = _statements(ctx)
     assert len(sent) == budget("bot"), "\n".join(sent)
+
+
+def test_a_snapshot_behind_the_database_falls_back_to_the_locked_path(
+    ana: Any, settings: Any
+) -> None:
+    """Another process changed the table (here: marked Ana away, as her turn timer would)
+    after this process's snapshot: the write on the snapshot matches nothing, and the move
+    is decided again under the lock, from the database."""
+    table = _table(ana, settings)
+    scheduler.run_manual(limit=1)
+    _bots_until_ana(table, ana)
+    view = view_for(table, ana)  # this process's snapshot: Ana present
+    table = fresh(table)
+    Seat.objects.filter(table=table, user=ana).update(away=True)
+    Table.objects.filter(pk=table.pk).update(revision=F("revision") + 1)
+    with CaptureQueriesContext(connection) as ctx:
+        result = services.table_act(
+            table_id=table.pk, user=ana, action=view.legal[0], version=view.version
+        )
+    assert result.version == view.version + 1
+    after = fresh(table)
+    assert after.revision == table.revision + 2
+    assert not Seat.objects.get(table=table, user=ana).away  # taken back by playing
+    row = TableAction.objects.get(table=table, index=view.version)
+    assert row.actor == TableAction.Actor.PLAYER
+    sent = _statements(ctx)
+    assert len(sent) > budget("person_locked"), "\n".join(sent)  # the attempt, then locked
