@@ -71,9 +71,18 @@ class ChatPostSerializer(serializers.Serializer):
         return attrs
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """true or false, and only those (DRF's ``BooleanField`` also takes 0, 1, "yes"...)."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
 class ChatMuteSerializer(serializers.Serializer):
     user = serializers.IntegerField(min_value=1)
-    muted = serializers.BooleanField(default=True)
+    muted = StrictBooleanField(default=True)
 
 
 class ChatReportSerializer(serializers.Serializer):

@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 from league.clubs import privacy
 
 from . import login
-from .serializers import DetailSerializer, TokenRequestSerializer
+from .serializers import DetailSerializer, StrictCharField, TokenRequestSerializer
 
 
 class TokenSerializer(serializers.Serializer):
@@ -40,7 +40,7 @@ class TokenInfoSerializer(serializers.Serializer):
 
 
 class DeleteAccountSerializer(serializers.Serializer):
-    password = serializers.CharField(
+    password = StrictCharField(
         max_length=4096, style={"input_type": "password"}, help_text="Your password, again"
     )
 

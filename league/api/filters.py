@@ -1,14 +1,24 @@
 """Filters (django-filter). A value that does not parse is a 400 naming the field.
 
+An empty parameter (``?finished_after=``) is refused too, with a 400 naming it, rather than
+read as "no filter": a client that sends one has a bug to hear about. :class:`FilterBackend`
+(the default backend, in the settings) checks this for every filter set of the API, its own
+and those the competitions' views build from ``filterset_fields``.
+
 The variant keys the API takes are the engine's (``league.rankings.variants``), listed as
 :data:`API_VARIANTS`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
+from django import forms
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
+from django_filters.rest_framework import DjangoFilterBackend
+from rest_framework.exceptions import ValidationError
 
 from league.clubs.models import Club, User
 from league.rankings.models import FinishedMatch, MatchParticipant, Rating
@@ -21,6 +31,33 @@ API_VARIANTS: list[str] = sorted(
     variant_keys(), key=lambda key: ("duel", "teams", "places").index(rating_shape(key))
 )
 VARIANT_CHOICES = [(key, key) for key in API_VARIANTS]
+BOOLEANS = ("true", "false", "True", "False", "1", "0")
+
+
+class IntegerFilter(django_filters.NumberFilter):
+    """A whole number (``NumberFilter`` takes ``0.5`` and compares it)."""
+
+    field_class = forms.IntegerField
+
+
+class FilterBackend(DjangoFilterBackend):
+    """DRF's django-filter backend that first refuses, for any filter set, an empty
+    parameter or a boolean that is not one (django-filter would read either as no filter)."""
+
+    def get_filterset(self, request: Any, queryset: Any, view: Any) -> Any:
+        filterset = super().get_filterset(request, queryset, view)
+        if filterset is None:
+            return None
+        errors: dict[str, list[str]] = {}
+        for name, declared in filterset.filters.items():
+            for raw in request.query_params.getlist(name):
+                if not raw.strip():
+                    errors[name] = [str(_("Give a value, or leave the parameter out."))]
+                elif isinstance(declared, django_filters.BooleanFilter) and raw not in BOOLEANS:
+                    errors[name] = [str(_("Give true or false."))]
+        if errors:
+            raise ValidationError(errors)
+        return filterset
 
 
 class PlayerFilter(django_filters.FilterSet):
@@ -57,10 +94,8 @@ class ClubFilter(django_filters.FilterSet):
 class RatingFilter(django_filters.FilterSet):
     variant = django_filters.ChoiceFilter(choices=VARIANT_CHOICES)
     player = django_filters.CharFilter(field_name="user__username", max_length=150)
-    min_games = django_filters.NumberFilter(
-        field_name="games", lookup_expr="gte", min_value=0, max_value=10**9
-    )
-    min_rating = django_filters.NumberFilter(
+    min_games = IntegerFilter(field_name="games", lookup_expr="gte", min_value=0, max_value=10**9)
+    min_rating = IntegerFilter(
         field_name="shown", lookup_expr="gte", min_value=-(10**6), max_value=10**6
     )
 
@@ -86,7 +121,7 @@ class MatchFilter(django_filters.FilterSet):
     finished_after = django_filters.IsoDateTimeFilter(field_name="finished_at", lookup_expr="gte")
     finished_before = django_filters.IsoDateTimeFilter(field_name="finished_at", lookup_expr="lt")
     source_kind = django_filters.CharFilter(max_length=40)
-    source_id = django_filters.NumberFilter(min_value=0, max_value=2**62)
+    source_id = IntegerFilter(min_value=0, max_value=2**62)
 
     class Meta:
         model = FinishedMatch

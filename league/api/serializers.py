@@ -100,6 +100,16 @@ class PositionSerializer(serializers.Serializer):
     )
 
 
+class LeaderboardPageSerializer(serializers.Serializer):
+    """A page of a leaderboard (the API's pagination) and the caller's own position."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = LeaderboardRowSerializer(many=True)
+    me = PositionSerializer(allow_null=True, help_text="null for a visitor")
+
+
 class RatingHistorySerializer(serializers.ModelSerializer):
     table_id = serializers.IntegerField(
         source="listed_table_id",
@@ -270,11 +280,20 @@ class ClubSerializer(serializers.ModelSerializer):
         read_only_fields = ["slug", "created_at"]
 
 
+class StrictCharField(serializers.CharField):
+    """A string, and only a string (DRF's ``CharField`` turns ``0`` or ``true`` into text)."""
+
+    default_error_messages = {"not_a_string": _("Give a string.")}
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("not_a_string")
+        return str(super().to_internal_value(data))
+
+
 class ClubWriteSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=80)
-    description = serializers.CharField(
-        max_length=2000, required=False, allow_blank=True, default=""
-    )
+    name = StrictCharField(max_length=80)
+    description = StrictCharField(max_length=2000, required=False, allow_blank=True, default="")
 
 
 class MembershipSerializer(serializers.ModelSerializer):
@@ -291,7 +310,7 @@ class RoleSerializer(serializers.Serializer):
 
 
 class InviteSerializer(serializers.Serializer):
-    token = serializers.CharField(max_length=64)
+    token = StrictCharField(max_length=64)
 
 
 class InviteLinkSerializer(serializers.Serializer):
@@ -299,8 +318,8 @@ class InviteLinkSerializer(serializers.Serializer):
 
 
 class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150, help_text=_("User name or email"))
-    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+    username = StrictCharField(max_length=150, help_text=_("User name or email"))
+    password = StrictCharField(max_length=4096, style={"input_type": "password"})
 
 
 class TokenSerializer(serializers.Serializer):

@@ -43,6 +43,8 @@ SLUG_RE = r"[-a-zA-Z0-9_]{1,90}"
 
 
 def _variant_or_400(value: str | None, *, required: bool = False) -> str | None:
+    if value is not None and not value.strip():
+        raise ValidationError({"variant": [_("Give a value, or leave the parameter out.")]})
     if not value:
         if required:
             raise ValidationError({"variant": [_("Choose a variant.")]})
@@ -53,8 +55,10 @@ def _variant_or_400(value: str | None, *, required: bool = False) -> str | None:
 
 
 def _club_or_400(slug: str | None) -> Club | None:
-    if not slug:
+    if slug is None:
         return None
+    if not slug.strip():
+        raise ValidationError({"club": [_("Give a value, or leave the parameter out.")]})
     club = league_selectors.club_get(slug=slug)
     if club is None:
         raise ValidationError({"club": [_("There is no such club.")]})
@@ -115,7 +119,10 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     def stats(self, request: Request, username: str | None = None) -> Response:
         """Per variant: games, wins, losses, win rate, hand points, cantos, capotes..."""
         user = self.get_object()
-        rated_only = request.query_params.get("rated") in ("true", "1", "True")
+        rated = request.query_params.get("rated")
+        if rated is not None and rated not in ("true", "True", "1", "false", "False", "0"):
+            raise ValidationError({"rated": [_("Give true or false.")]})
+        rated_only = rated in ("true", "True", "1")
         rows = rank_selectors.player_stats(user=user, rated_only=rated_only)
         return Response(serializers.VariantStatsSerializer(rows, many=True).data)
 
@@ -196,6 +203,7 @@ class LeaderboardViewSet(viewsets.GenericViewSet):
             ),
             OpenApiParameter("club", OpenApiTypes.STR, description="A club's slug"),
         ],
+        responses=serializers.LeaderboardPageSerializer,
     )
     def retrieve(self, request: Request, variant: str | None = None) -> Response:
         variant = _variant_or_400(variant, required=True)

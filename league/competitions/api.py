@@ -43,7 +43,7 @@ class EntrySerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
     player = serializers.CharField(source="player.username")
-    partner = serializers.CharField(source="partner.username", default=None)
+    partner = serializers.CharField(source="partner.username", default=None, allow_null=True)
 
 
 class SeededEntrySerializer(serializers.Serializer):
@@ -60,7 +60,7 @@ class TournamentEntrySerializer(serializers.ModelSerializer):
 
     name = serializers.CharField()
     player = serializers.CharField(source="player.username")
-    partner = serializers.CharField(source="partner.username", default=None)
+    partner = serializers.CharField(source="partner.username", default=None, allow_null=True)
 
     class Meta:
         model = TournamentEntry
@@ -83,7 +83,7 @@ class SeasonEntrySerializer(serializers.ModelSerializer):
 
     name = serializers.CharField()
     player = serializers.CharField(source="player.username")
-    partner = serializers.CharField(source="partner.username", default=None)
+    partner = serializers.CharField(source="partner.username", default=None, allow_null=True)
     division = serializers.CharField(source="division.label")
 
     class Meta:

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -19,6 +20,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import mixins, permissions, serializers, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -37,8 +39,10 @@ class NotificationSerializer(serializers.ModelSerializer):
 
 
 def _flag(value: str | None) -> bool | None:
-    if value is None or value == "":
+    if value is None:
         return None
+    if value.lower() not in ("1", "true", "yes", "0", "false", "no"):
+        raise ValidationError({"unread": [_("Give true or false.")]})
     return value.lower() in ("1", "true", "yes")
 
 

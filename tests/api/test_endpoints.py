@@ -143,9 +143,12 @@ def test_bad_filters_are_400_with_a_message(history, api, url) -> None:
     assert response.json()
 
 
-def test_bad_page_size_falls_back(history, api) -> None:
-    for size in ("abc", "-3", "0", "100000"):
-        assert api.get(f"/api/matches/?page_size={size}").status_code == 200
+def test_bad_page_size_is_400_with_a_message(history, api) -> None:
+    for size in ("abc", "-3", "0", "201", "100000", ""):
+        response = api.get(f"/api/matches/?page_size={size}")
+        assert response.status_code == 400, (size, response.content)
+        assert response.json()["page_size"]
+    assert api.get("/api/matches/?page_size=200").status_code == 200
 
 
 @pytest.mark.parametrize(

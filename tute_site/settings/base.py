@@ -143,7 +143,8 @@ TUTE_SITE_URL = env_str("TUTE_SITE_URL", "http://localhost:8000")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # Filters refuse an empty or malformed query parameter with a 400 (league/api/filters.py).
+    "DEFAULT_FILTER_BACKENDS": ["league.api.filters.FilterBackend"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -167,6 +168,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every operation's error responses, with the API's error body (league/api/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "league.api.schema.postprocess_errors",
+    ],
 }
 
 # Celery (tute_site/celery.py reads every CELERY_* setting). Each mode sets the broker.
