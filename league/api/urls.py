@@ -8,15 +8,28 @@ without touching this file.
 
 from __future__ import annotations
 
+from csp.decorators import csp_update
 from django.apps import apps
 from django.urls import path
 from django.utils.module_loading import import_string
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 from rest_framework.routers import DefaultRouter
 
 from . import account, views
 
 app_name = "api"
+
+# The docs pages run Swagger UI and Redoc from drf-spectacular-sidecar's static files. The
+# Swagger view is the "split" one (its start-up script is a file of its own, not inline); both
+# pages keep a small inline <style> block and the libraries add <style> elements, so their
+# policy (and theirs only) allows inline styles; Redoc also starts a worker from a blob: URL
+# and shows its maker's logo from cdn.redoc.ly (built into the bundle; nothing else is fetched).
+DOCS_CSP = {"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"]}
+REDOC_CSP = {**DOCS_CSP, "img-src": ["https://cdn.redoc.ly"]}
 
 router = DefaultRouter()
 router.register("players", views.PlayerViewSet, basename="player")
@@ -41,7 +54,15 @@ urlpatterns = [
     path("me/export/", account.ExportView.as_view(), name="me-export"),
     path("me/delete/", account.DeleteAccountView.as_view(), name="me-delete"),
     path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path(
+        "docs/",
+        csp_update(DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api:schema")),
+        name="docs",
+    ),
+    path(
+        "redoc/",
+        csp_update(REDOC_CSP)(SpectacularRedocView.as_view(url_name="api:schema")),
+        name="redoc",
+    ),
     *router.urls,
 ]

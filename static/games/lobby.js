@@ -5,14 +5,21 @@
  * the server answers with the current list) and the page's language.
  *
  * While the socket is open, window.tuteLobbyLive is true and the slow htmx poll of the
- * partial (hx-trigger="every 60s [!window.tuteLobbyLive]") stays idle; when it closes the
- * poll takes over until it reconnects. Without JavaScript the page is a plain page.
+ * partial (hx-trigger="every 60s") is cancelled here, in htmx:beforeRequest (not with an
+ * hx-trigger filter: htmx evaluates those with Function(), which the Content-Security-Policy
+ * forbids); when it closes the poll takes over until it reconnects. Without JavaScript the
+ * page is a plain page.
  */
 (function () {
   "use strict";
 
   var box = document.getElementById("lobby-tables");
-  if (!box || !window.WebSocket) { return; }
+  if (!box) { return; }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (window.tuteLobbyLive && elt && elt.id === "lobby-tables") { event.preventDefault(); }
+  });
+  if (!window.WebSocket) { return; }
   var path = box.getAttribute("data-ws-url");
   var retries = 0;
 

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -173,6 +174,28 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "league.api.schema.postprocess_errors",
     ],
+}
+
+# Content-Security-Policy on every response (django-csp; docs/deploy.md). Scripts, styles,
+# images, fonts and connections (fetch, htmx, the same-host ws:/wss: sockets) from this site
+# only; no inline script, no eval. ``style-src-attr 'unsafe-inline'`` is deliberate: the
+# hand's ``style="--n: ..."`` and the card sprite's hiding style are server-written style
+# attributes that htmx and the sockets swap in; a style attribute cannot run script. The API
+# docs pages widen it for themselves (league/api/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
 }
 
 # Celery (tute_site/celery.py reads every CELERY_* setting). Each mode sets the broker.
