@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import conf, messages, snapshots, table_state
@@ -190,12 +190,11 @@ def _act_on_snapshot(*, table_id: int, user: Any, action: str, version: int) -> 
         return None
     try:
         return _act_written(table, seats, match, seat, parsed)
-    except (_Moved, e.IllegalMoveError):
+    except (_Moved, e.IllegalMoveError, IntegrityError):
         return None
 
 
 @retry_on_sqlite_lock
-@conflict_is_stale
 @transaction.atomic
 def _act_written(
     table: Table, seats: list[Seat], match: MatchState, seat: Seat, parsed: int
