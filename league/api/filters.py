@@ -11,6 +11,7 @@ The variant keys the API takes are the engine's (``league.rankings.variants``), 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import django_filters
@@ -104,6 +105,23 @@ class RatingFilter(django_filters.FilterSet):
         fields = ["variant", "player", "min_games", "min_rating"]
 
 
+class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):
+    """An ISO 8601 date-time, compared in UTC.
+
+    Any offset Python admits (up to ±23:59) is valid ISO 8601, but PostgreSQL refuses offsets
+    past ±15:59 in a query parameter: the value is turned to UTC first (a moment at the very
+    edge of the calendar, where that overflows, becomes the first or last moment there is)."""
+
+    def filter(self, qs: Any, value: Any) -> Any:
+        if value is not None:
+            try:
+                value = value.astimezone(UTC)
+            except OverflowError:
+                edge = datetime.min if value.year < 5000 else datetime.max
+                value = edge.replace(tzinfo=UTC)
+        return super().filter(qs, value)
+
+
 class MatchFilter(django_filters.FilterSet):
     variant = django_filters.ChoiceFilter(choices=VARIANT_CHOICES)
     player = django_filters.CharFilter(
@@ -118,8 +136,8 @@ class MatchFilter(django_filters.FilterSet):
     rated = django_filters.ChoiceFilter(
         choices=[("true", "true"), ("false", "false")], method="filter_rated"
     )
-    finished_after = django_filters.IsoDateTimeFilter(field_name="finished_at", lookup_expr="gte")
-    finished_before = django_filters.IsoDateTimeFilter(field_name="finished_at", lookup_expr="lt")
+    finished_after = UtcDateTimeFilter(field_name="finished_at", lookup_expr="gte")
+    finished_before = UtcDateTimeFilter(field_name="finished_at", lookup_expr="lt")
     source_kind = django_filters.CharFilter(max_length=40)
     source_id = IntegerFilter(min_value=0, max_value=2**62)
 
