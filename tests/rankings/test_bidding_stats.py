@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from games.engine import get_variant
@@ -237,7 +237,9 @@ def test_the_figures_shown_follow_the_game(history: list[Any]) -> None:
     stats = {s.variant: s for s in selectors.player_stats(user=history[0])}
 
     def shown(variant: str) -> dict[str, Any]:
-        return {row["label"]: row["value"] for row in presenters.auction_figures(stats[variant])}
+        with translation.override("en"):
+            rows = presenters.auction_figures(stats[variant])
+            return {str(row["label"]): row["value"] for row in rows}
 
     assert shown("remate") == {
         "Bids won at auction": 2,
