@@ -40,6 +40,16 @@ def fresh_channel_layer() -> Iterator[None]:
     channel_layers.backends.clear()
 
 
+@pytest.fixture(autouse=True)
+def own_socket_buckets(settings: Any) -> None:
+    """Each test counts its users' socket frames in Redis keys of its own: parallel workers
+    (each with its own database) give different players the same ids, and a bucket left by an
+    earlier test would start the next one half-spent."""
+    import uuid
+
+    settings.TUTE_SOCKET_LIMIT_PREFIX = f"test-socket-rate-{uuid.uuid4().hex}"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     skip_redis = None
     if not os.environ.get("REDIS_URL"):
