@@ -58,12 +58,16 @@ class SeatOutcome:
 class HandOutcome:
     """A finished hand: its number in the match, the engine's hand result in table seats
     (``points``, ``winners``, ``losers``, ``cantos``... see ``HandResult.to_json``), the seats
-    that played it, and whether it was a playoff hand between some seats only."""
+    that played it, and whether it was a playoff hand between some seats only. ``deal`` is a
+    fingerprint of the hand's setup (seed, dealer, players, options, context): two hands with
+    the same fingerprint were dealt the same cards to the same seats (duplicate tournaments
+    compare them); it reveals no card."""
 
     number: int
     result: Mapping[str, Any]
     seats: tuple[int, ...]
     playoff: bool = False
+    deal: str = ""
 
 
 @dataclass(frozen=True, slots=True)

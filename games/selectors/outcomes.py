@@ -9,6 +9,8 @@ seats (a Cabrero playoff hand, played by the last two seats, is mapped back to t
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -68,8 +70,29 @@ def hand_outcome(
             result=hand_in_table_seats(result, seats, players),
             seats=seats,
             playoff=True,
+            deal=deal_fingerprint(record),
         )
-    return HandOutcome(number=number, result=dict(result), seats=tuple(range(players)))
+    return HandOutcome(
+        number=number,
+        result=dict(result),
+        seats=tuple(range(players)),
+        deal=deal_fingerprint(record),
+    )
+
+
+def deal_fingerprint(record: Mapping[str, Any] | None) -> str:
+    """A digest of what a hand's deal depends on (its setup in the hand record): equal for
+    hands dealt the same cards to the same seats; "" without a record.
+
+    >>> r = {"seed": "7/0", "dealer": 1, "players": 4, "options": {}, "context": {}}
+    >>> deal_fingerprint(r) == deal_fingerprint(dict(r, actions=["x"])), deal_fingerprint(None)
+    (True, '')
+    """
+    if not record:
+        return ""
+    keys = ("seed", "dealer", "players", "options", "context", "deck", "first")
+    setup = json.dumps({k: record.get(k) for k in keys}, sort_keys=True, default=str)
+    return hashlib.blake2b(setup.encode(), digest_size=12).hexdigest()
 
 
 def _seat_outcomes(table: Table, places: Sequence[int]) -> tuple[SeatOutcome, ...]:

@@ -94,8 +94,14 @@ def table_create(
     source_kind: str = "",
     source_id: int | None = None,
     chat_enabled: bool = True,
+    seed: int | None = None,
+    first_dealer: int | None = None,
 ) -> Table:
     """Open a table (``chat_enabled``: whether its chat is open, :mod:`games.chat`).
+
+    ``seed`` and ``first_dealer`` (a duplicate tournament's round) give the table a chosen
+    deal: tables sharing both deal the same cards to the same seats; by default both are
+    drawn at random.
 
     From the lobby: ``creator`` sits at seat 0 (``creator_sits``) and the others wait for
     players; ``fill_with_bots`` seats bots of ``bot_level`` (default: the best) in every other
@@ -131,7 +137,8 @@ def table_create(
         variant=variant,
         players=players,
         options=full_options,
-        first_dealer=secrets.randbelow(players),
+        first_dealer=secrets.randbelow(players) if first_dealer is None else first_dealer % players,
+        **({"seed": int(seed)} if seed is not None else {}),
         is_private=is_private,
         turn_seconds=int(turn_seconds),
         rated=rated,
