@@ -256,20 +256,11 @@ def _exchange(page: Any, shots: Shots, label: str) -> None:
     expect(page.locator(".seat.is-you .tag-exchange")).to_have_text("changed 2")
 
 
-#: Known fault, left open: six seats on the wide felt can be too tall for the space between
-#: the top corners and your seat when the side seats carry two-line names and role badges
-#: (seen in CI: a side seat 16 px over the bottom one). Not strict: it passes on other draws.
-WIDE_SIX = pytest.mark.xfail(
-    reason="six seats at 1280x800: a side seat can overlap the next one", strict=False
-)
-
-
 def _cases() -> list[Any]:
     out = []
     for case in sorted(GAMES):
         for size in SIZES:
-            marks = [WIDE_SIX] if case == "bato6" and size[0] >= 1000 else []
-            out.append(pytest.param(case, size, marks=marks, id=f"{size[0]}x{size[1]}-{case}"))
+            out.append(pytest.param(case, size, id=f"{size[0]}x{size[1]}-{case}"))
     return out
 
 
