@@ -314,5 +314,7 @@ class SeatTimeout(models.Model):
         return f"{self.table_id}:{self.position} at {self.version}"
 
 
-# The table chat's models live in their own package; importing them here registers them.
+# The table chat's and the hand analysis's models live in modules of their own; importing
+# them here registers them.
+from games.analysis_models import HandAnalysis  # noqa: E402, F401
 from games.chat.models import ChatMessage, ChatMute, ChatReport  # noqa: E402, F401

@@ -34,3 +34,4 @@ def tables_watchdog() -> int:
 
 scheduler.register("table_advance", table_advance)
 scheduler.register(scheduler.WATCHDOG_TASK, tables_watchdog)
+from games import analysis_tasks as _analysis_tasks  # noqa: E402, F401 (hand analysis)

@@ -40,3 +40,6 @@ LOGGING = {
 }
 # Socket rate limits (games/live/ratelimit.py): each test worker its own Redis buckets.
 TUTE_SOCKET_LIMIT_PREFIX = f"tute-test-{_worker}:socket-rate"
+# Hand analysis at the end of each hand (games/services/analysis.py): off in tests (a test that
+# checks it turns it on); the search would otherwise run after every hand of every test.
+TUTE_ANALYSIS_AUTO = False

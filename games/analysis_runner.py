@@ -1,0 +1,82 @@
+"""Embedded mode's hand analysis: off the request path and out of the server's process.
+
+A single background thread takes the analyses in order (:func:`submit`); each search runs in
+one child process started with ``spawn`` at a lowered priority (``nice`` 10), so the ASGI
+server's event loop and its sync thread never wait for it, and its CPU time yields to live
+play. The child imports the pure engine only. Should the child process not start (a platform
+without ``spawn`` workers), the thread computes in-process instead.
+
+Module-level imports stay to the standard library: the child process imports this module.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+_lock = threading.Lock()
+_threads: list[Executor] = []
+_processes: list[Executor] = []
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(AttributeError, OSError):  # not every platform
+        os.nice(10)
+
+
+def _child(record: dict[str, Any], seat: int, options: dict[str, Any]) -> dict[str, Any]:
+    from games.engine.analysis import analyse_hand
+
+    return analyse_hand(record, seat, **options).to_json()
+
+
+def _process_pool() -> Executor:
+    with _lock:
+        if not _processes:
+            context = multiprocessing.get_context("spawn")
+            _processes.append(
+                ProcessPoolExecutor(1, mp_context=context, initializer=_lower_priority)
+            )
+        return _processes[0]
+
+
+def in_child(record: dict[str, Any], seat: int, **options: Any) -> dict[str, Any]:
+    """``analyse_hand(...).to_json()`` computed in the child process (here if it is broken)."""
+    try:
+        return _process_pool().submit(_child, record, seat, options).result()
+    except (BrokenProcessPool, OSError, RuntimeError):
+        logger.warning("The analysis process failed; analysing in-process", exc_info=True)
+        with _lock:
+            _processes.clear()
+        return _child(record, seat, options)
+
+
+def _run(analysis_id: int) -> None:
+    from django.db import close_old_connections
+
+    from games.services import analysis
+
+    close_old_connections()
+    try:
+        analysis.compute(analysis_id, run=in_child)
+    except Exception:  # the thread must live on for the next hand
+        logger.exception("Hand analysis %s failed", analysis_id)
+    finally:
+        close_old_connections()
+
+
+def submit(analysis_id: int) -> None:
+    """Queue row ``analysis_id`` for the background thread (returns at once)."""
+    with _lock:
+        if not _threads:
+            _threads.append(ThreadPoolExecutor(1, thread_name_prefix="tute-analysis"))
+        pool = _threads[0]
+    pool.submit(_run, analysis_id)
