@@ -94,6 +94,8 @@ class HandAnalysis:
     seat: int
     decisions: tuple[Decision, ...]
     points_lost: float  # sum of cost_points
+    chance_lost: float = 0.0  # sum of cost_chance (added field: the chance scale's total)
+    deals: int = 0  # deals asked per decision (added field; 0 when unknown)
 
     def counts(self) -> dict[str, int]:
         """How many decisions carry each non-empty mark (every mark present, 0 when none)."""
@@ -109,6 +111,8 @@ class HandAnalysis:
             "seat": self.seat,
             "decisions": [d.to_json() for d in self.decisions],
             "points_lost": self.points_lost,
+            "chance_lost": self.chance_lost,
+            "deals": self.deals,
         }
 
     @classmethod
@@ -118,6 +122,8 @@ class HandAnalysis:
             seat=int(data["seat"]),
             decisions=tuple(Decision.from_json(d) for d in data.get("decisions", ())),
             points_lost=float(data["points_lost"]),
+            chance_lost=float(data.get("chance_lost", 0.0)),
+            deals=int(data.get("deals", 0)),
         )
 
 
