@@ -30,3 +30,10 @@ class ResultSource(models.TextChoices):
     OVERRIDE = "override", _("set by an organiser")
     FORFEIT = "forfeit", _("forfeit")
     BYE = "bye", _("bye")
+
+
+class Format(models.TextChoices):
+    """How a tournament's rounds are played and scored (:mod:`league.competitions.duplicate`)."""
+
+    SWISS = "swiss", _("Swiss")
+    DUPLICATE = "duplicate", _("Duplicate: every table plays the same deals")

@@ -36,6 +36,7 @@ from league.clubs.models import Club
 
 # Re-exported: the choices are models' names for every caller.
 from .choices import DEFAULT_ABSENCE_GRACE_MINUTES as DEFAULT_ABSENCE_GRACE_MINUTES
+from .choices import Format as Format
 from .choices import NoShowRule as NoShowRule
 from .choices import ResultSource as ResultSource
 from .choices import Shape as Shape
@@ -211,6 +212,12 @@ class Tournament(CompetitionFormat):
     #: Publish a round's pairings first; the organiser opens the tables.
     review_pairings = models.BooleanField(_("review pairings before play"), default=False)
     bye_points = models.DecimalField(_("points for a bye"), max_digits=6, decimal_places=2)
+    #: Swiss, or duplicate (every table of a round plays the same deals: :mod:`.duplicate`).
+    format = models.CharField(
+        _("format"), max_length=10, choices=Format.choices, default=Format.SWISS
+    )
+    #: Duplicate: the hands of each round compared between the tables ("boards").
+    boards = models.PositiveSmallIntegerField(_("boards per round"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
     )
@@ -224,6 +231,10 @@ class Tournament(CompetitionFormat):
 
     def get_absolute_url(self) -> str:
         return reverse("competitions:tournament_detail", args=[self.pk])
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.format == Format.DUPLICATE
 
     @property
     def late_entry_rounds(self) -> int:
@@ -292,6 +303,9 @@ class Round(models.Model):
     )
     #: Earlier meetings this pairing repeats (0 unless none could be avoided).
     repeats = models.PositiveSmallIntegerField(_("repeated meetings"), default=0)
+    #: Duplicate: the deal every table of the round shares (the tables' seed and first dealer).
+    deal_seed = models.BigIntegerField(_("deal seed"), null=True, blank=True, editable=False)
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer"), null=True, blank=True)
     paired_at = models.DateTimeField(_("paired at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
@@ -594,3 +608,7 @@ class ChangeLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} by {self.by_id}"
+
+
+# The duplicate tournaments' per-hand results (a module of their own, registered here).
+from .models_duplicate import DealResult as DealResult  # noqa: E402

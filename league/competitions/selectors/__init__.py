@@ -8,12 +8,14 @@ imports the services (the services may read through these selectors).
 ``my_matches``   a player's boards and fixtures ("my matches").
 ``exports``      the CSV exports of tournaments and seasons.
 ``absences``     a player's results decided by absence (his statistics page shows them).
+``duplicate``    a duplicate tournament's standings and per-board comparisons.
 
 This package re-exports the public selectors (``selectors.tournament_get(...)``); its modules
 import each other directly, never through this ``__init__``.
 """
 
 from .common import club_for_slug, may_organise, organised_clubs, user_named
+from .duplicate import DuplicateResults, duplicate_results
 from .exports import (
     season_results_csv,
     season_standings_csv,
@@ -63,11 +65,13 @@ from .tournaments import (
 __all__ = [
     "SHOWN_IN_STANDINGS",
     "DivisionView",
+    "DuplicateResults",
     "MyMatch",
     "board_get",
     "board_seats",
     "club_for_slug",
     "division_standings",
+    "duplicate_results",
     "entry_get",
     "entry_of",
     "fixture_get",

@@ -36,6 +36,7 @@ from ..models import (
     TournamentEntry,
 )
 from .common import BOARD_SOURCE, FIXTURE_SOURCE, current_time, locked_tournament, scheme_of
+from .duplicate import record_deals
 from .rounds import finish_round_if_done
 
 logger = logging.getLogger(__name__)
@@ -150,6 +151,8 @@ def _record_board(outcome: TableOutcome, now: datetime) -> Board | None:
         seat.no_show = absent[i]
         seat.save(update_fields=["no_show"])
     apply_places(seats, final, scheme_of(tournament), tantos)
+    if tournament.is_duplicate:
+        record_deals(tournament, board, seats, outcome)
     board.status = Board.Status.FINISHED
     board.result_source = ResultSource.MATCH
     board.finished_at = now

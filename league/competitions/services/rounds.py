@@ -24,6 +24,7 @@ from league.pairing import PairingError, pair
 
 from .. import adapter, errors, seeding
 from ..models import Board, BoardSeat, ResultSource, Round, Tournament, TournamentEntry
+from . import duplicate
 from .common import BOARD_SOURCE, current_time, locked_tournament, require_organiser
 from .tables import open_table
 
@@ -82,6 +83,8 @@ def _pair_next_round(tournament: Tournament, now: datetime) -> Round:
             _("Not enough players to pair a round: at least %(n)s are needed.")
             % {"n": tournament.min_table_size}
         )
+    if tournament.is_duplicate:
+        duplicate.check_round_field(tournament, len(entries))
     _seed_new_entries(tournament, entries)
     field = adapter.pairing_entries(
         entries,
@@ -100,7 +103,11 @@ def _pair_next_round(tournament: Tournament, now: datetime) -> Round:
         tournament.started_at = now
         tournament.save(update_fields=["status", "started_at"])
     rnd = Round.objects.create(tournament=tournament, number=number, repeats=pairing.repeats)
-    for plan in adapter.board_plans(pairing):
+    plans = adapter.board_plans(pairing)
+    if tournament.is_duplicate:
+        duplicate.prepare_round(rnd, tournament)
+        plans = duplicate.rotated_plans(plans, _tournament_seats(tournament), number)
+    for plan in plans:
         board = Board.objects.create(round=rnd, number=plan.number, is_bye=plan.is_bye)
         if plan.is_bye:
             board.status = Board.Status.FINISHED
@@ -155,7 +162,14 @@ def _open_round(rnd: Round, tournament: Tournament, now: datetime) -> None:
 
 def open_board(board: Board, tournament: Tournament) -> None:
     seats = list(board.seats.select_related("entry__player", "entry__partner").order_by("position"))
-    board.table_id = open_table(tournament, [s.entry for s in seats], BOARD_SOURCE, board.pk)
+    rnd = board.round
+    board.table_id = open_table(
+        tournament,
+        [s.entry for s in seats],
+        BOARD_SOURCE,
+        board.pk,
+        deal=(rnd.deal_seed, rnd.first_dealer) if rnd.deal_seed is not None else None,
+    )
     board.status = Board.Status.PLAYING
     board.save(update_fields=["table_id", "status"])
     notification_events.board_table_opened(board=board)

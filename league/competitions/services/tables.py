@@ -19,9 +19,17 @@ from ..models import League, Tournament
 
 
 def open_table(
-    event: Tournament | League, entries: Sequence[Any], source_kind: str, source_id: int
+    event: Tournament | League,
+    entries: Sequence[Any],
+    source_kind: str,
+    source_id: int,
+    *,
+    deal: tuple[int, int | None] | None = None,
 ) -> int:
+    """A live table for ``entries`` (in position order); ``deal`` (a duplicate round's seed
+    and first dealer) makes it deal the same cards as the round's other tables."""
     users = adapter.seat_users(event.shape, entries)
+    seed, first_dealer = deal if deal is not None else (None, None)
     try:
         table = games_services.table_create(
             creator=None,
@@ -34,6 +42,8 @@ def open_table(
             seats=[games_services.SeatSpec(user=user) for user in users],
             source_kind=source_kind,
             source_id=source_id,
+            seed=seed,
+            first_dealer=first_dealer,
         )
     except TableError as error:
         raise errors.CompetitionError(error.message) from None

@@ -18,6 +18,7 @@ from .. import errors, formats
 from ..models import (
     DEFAULT_ABSENCE_GRACE_MINUTES,
     ChangeLog,
+    Format,
     NoShowRule,
     Tournament,
     TournamentEntry,
@@ -35,6 +36,7 @@ from .common import (
     taken_by,
     when_text,
 )
+from .duplicate import duplicate_settings
 from .validation import check_absence, check_format, clean_name
 
 MAX_ROUNDS = 30
@@ -66,9 +68,13 @@ def tournament_create(
     scoring: Mapping[int, Sequence[int]] | None = None,
     bye_points: Decimal | float | str | None = None,
     tiebreaks: Sequence[str] | None = None,
+    format: str = Format.SWISS,
+    boards: int | None = None,
     now: datetime | None = None,
 ) -> Tournament:
-    """A Swiss tournament of ``club`` (organisers and admins)."""
+    """A Swiss tournament of ``club`` (organisers and admins); ``format`` duplicate: every
+    table of a round plays the same deals, ``boards`` hands of them compared (:mod:`.duplicate`).
+    """
     require_organiser(club, organiser)
     now = current_time(now)
     name = clean_name(name)
@@ -82,6 +88,7 @@ def tournament_create(
         tiebreaks=tiebreaks,
         default_tiebreaks=formats.TOURNAMENT_TIEBREAKS,
     )
+    fmt, duplicate_fields = duplicate_settings(fmt, format, boards)
     if isinstance(rounds, bool) or not 1 <= int(rounds) <= MAX_ROUNDS:
         raise errors.InvalidSettingsError(
             _("A tournament has from 1 to %(n)s rounds.") % {"n": MAX_ROUNDS}
@@ -121,6 +128,7 @@ def tournament_create(
         auto_advance=auto_advance,
         review_pairings=review_pairings,
         bye_points=bye,
+        **duplicate_fields,
     )
 
 
