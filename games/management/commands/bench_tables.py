@@ -7,6 +7,8 @@ database of its own, e.g. ``redis://127.0.0.1:6379/9``)::
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tute_bench REDIS_URL=redis://127.0.0.1:6379/9 \\
         python manage.py bench_tables --tables 100 --think 1.0
     ... python manage.py bench_tables --tables 100 --think 0      # saturation
+    ... python manage.py bench_tables --tables 40 --think 0 --processes 2 --client-processes 2
+    ... python manage.py bench_tables --tables 100 --think 2 --spectators 1000  # on 10 tables
 """
 
 from __future__ import annotations
@@ -46,6 +48,25 @@ class Command(BaseCommand):
         parser.add_argument("--bot-delay", type=float, default=1.0)
         parser.add_argument("--bot-level", default="heuristic")
         parser.add_argument("--worker-concurrency", type=int, default=4)
+        parser.add_argument(
+            "--processes",
+            type=int,
+            default=1,
+            help="ASGI server processes (ports of their own; a table's sockets spread over them)",
+        )
+        parser.add_argument(
+            "--client-processes",
+            type=int,
+            default=1,
+            help="processes opening the sockets (each drives whole tables)",
+        )
+        parser.add_argument(
+            "--spectators",
+            type=int,
+            default=0,
+            help="spectator sockets (logged-in users) spread over --spectator-tables tables",
+        )
+        parser.add_argument("--spectator-tables", type=int, default=10)
         parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -56,6 +77,9 @@ class Command(BaseCommand):
                 "Set DATABASE_URL (PostgreSQL) and REDIS_URL: the benchmark "
                 "runs the production-like stack."
             )
+        for name in ("tables", "processes", "client_processes", "spectator_tables"):
+            if options[name] < 1:
+                raise CommandError(f"--{name.replace('_', '-')} must be at least 1.")
         call_command("migrate", verbosity=0)
         result = bench.run(
             tables=options["tables"],
@@ -66,6 +90,10 @@ class Command(BaseCommand):
             bot_delay=options["bot_delay"],
             bot_level=options["bot_level"],
             worker_concurrency=options["worker_concurrency"],
+            processes=options["processes"],
+            client_processes=options["client_processes"],
+            spectators=options["spectators"],
+            spectator_tables=options["spectator_tables"],
             log=lambda line: self.stderr.write(line),
         )
         self.stdout.write(json.dumps(result, indent=2) if options["json"] else bench.report(result))

@@ -1,0 +1,62 @@
+"""The benchmark's figures as text (``manage.py bench_tables`` without ``--json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _lat(p: dict[str, float]) -> str:
+    if not p:
+        return "n/a"
+    return (
+        f"p50 {p['p50']:.1f} ms, p95 {p['p95']:.1f} ms, p99 {p['p99']:.1f} ms, "
+        f"max {p['max']:.1f} ms ({p['n']:.0f} samples)"
+    )
+
+
+def _cpu(result: dict[str, Any]) -> list[str]:
+    cpu = dict(result["cpu"])
+    machine = cpu.pop("machine")
+    lines = []
+    for name, share in cpu.items():
+        line = f"  {name}: {share * 100:.0f}% of a core"
+        if name.startswith(("server", "client", "worker")):
+            # one Python process: one event loop (or the GIL) is its ceiling, one core
+            line += f" (headroom to its own limit of one core: {max(0.0, 1 - share) * 100:.0f}%)"
+        lines.append(line)
+    ours = sum(cpu.values())
+    lines.append(
+        f"  machine: {machine:.2f} of {result['cpus']} cores busy; the processes above "
+        f"{ours:.2f} (the rest: other work on the machine)"
+    )
+    return lines
+
+
+def report(result: dict[str, Any]) -> str:
+    lines = [
+        f"tables: {result['tables']} of 4 people (think {result['think']} s), "
+        f"{result['bot_tables']} of 4 bots (delay {result['bot_delay']} s), "
+        f"{result['spectators']} spectators on {result['spectator_tables']} tables; "
+        f"{result['sockets']} sockets ({result['sockets_ready']} ready); "
+        f"{result['processes']} server process(es), {result['client_processes']} client "
+        f"process(es); {result['cpus']} CPUs, load {result['load_before'][0]:.1f} before, "
+        f"{result['load'][0]:.1f} after",
+        f"actions/s committed: {result['committed_actions_per_s']:.1f}  "
+        f"(people's moves answered: {result['people_actions_per_s']:.1f}/s; "
+        f"frames received: {result['frames_per_s']:.0f}/s)",
+        f"latency to the mover's socket: {_lat(result['latency_own_ms'])}",
+        f"latency to all 4 sockets:      {_lat(result['latency_table_ms'])}",
+    ]
+    if result["spectators"]:
+        lines += [
+            f"  tables with spectators:      {_lat(result['latency_table_watched_ms'])}",
+            f"  tables without:              {_lat(result['latency_table_unwatched_ms'])}",
+            f"latency to the spectators:     {_lat(result['latency_spectator_ms'])}",
+        ]
+    lines += [
+        f"the clients' own event-loop lag: {_lat(result['client_loop_lag_ms'])}",
+        f"errors: {result['errors'] or 'none'}",
+        "CPU over the window:",
+        *_cpu(result),
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,198 @@
+"""Set up, run and tear down one benchmark run (:func:`run`)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from games.bench import procs, seating
+from games.bench.clients import SocketSpec, client_main
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    """p50, p95, p99, max and mean of seconds, in milliseconds."""
+    if not values:
+        return {}
+    ordered = sorted(values)
+
+    def at(p: float) -> float:
+        return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))] * 1000
+
+    return {
+        "p50": at(0.50),
+        "p95": at(0.95),
+        "p99": at(0.99),
+        "max": ordered[-1] * 1000,
+        "mean": statistics.fmean(ordered) * 1000,
+        "n": len(ordered),
+    }
+
+
+def socket_plan(
+    *,
+    urls: list[str],
+    people: list[seating.Seated],
+    spectators: list[str],
+    spectator_tables: int,
+    bot_tables: list[int],
+    bot_spectator: str,
+    client_processes: int,
+) -> list[list[SocketSpec]]:
+    """Which socket goes to which server process, and which client process opens it.
+
+    Seat ``i`` of the ``t``-th table connects to server ``(t + i) % N``, so with two servers
+    or more every move reaches sockets of its table on other processes through the Redis
+    channel layer; spectator ``j`` of a table to server ``(t + j) % N``. All the sockets of a
+    table are in the same client process (tables dealt round-robin)."""
+    order = list(dict.fromkeys(p.table_id for p in people))
+    position = {table_id: t for t, table_id in enumerate(order)}
+    watched = set(order[:spectator_tables]) if spectators else set()
+    plans: list[list[SocketSpec]] = [[] for _ in range(client_processes)]
+    n = len(urls)
+    for p in people:
+        t = position[p.table_id]
+        plans[t % client_processes].append(
+            SocketSpec(urls[(t + p.seat) % n], p.table_id, p.cookie, p.seat, p.table_id in watched)
+        )
+    watched_order = order[:spectator_tables]
+    for j, cookie in enumerate(spectators if watched_order else []):
+        t = j % len(watched_order)
+        table_id = watched_order[t]
+        plans[t % client_processes].append(
+            SocketSpec(urls[(t + j // len(watched_order)) % n], table_id, cookie, None, True)
+        )
+    for k, table_id in enumerate(bot_tables):
+        plans[k % client_processes].append(SocketSpec(urls[k % n], table_id, bot_spectator, None))
+    return plans
+
+
+def run(
+    *,
+    tables: int,
+    bot_tables: int,
+    think: float,
+    warmup: float,
+    duration: float,
+    bot_delay: float,
+    bot_level: str,
+    worker_concurrency: int,
+    processes: int = 1,
+    client_processes: int = 1,
+    spectators: int = 0,
+    spectator_tables: int = 10,
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Set up, run, tear down; returns the figures."""
+    from django.db import connections
+
+    load_before = os.getloadavg()
+    pace = {"TUTE_BOT_DELAY": str(bot_delay), "TUTE_TRICK_PAUSE": "0", "TUTE_HAND_PAUSE": "0"}
+    os.environ.update(pace)
+    log(
+        f"preparing {tables} tables of 4 people, {spectators} spectators and "
+        f"{bot_tables} bot tables…"
+    )
+    prepared = seating.prepare(tables=tables, spectators=spectators)
+    env = procs.server_env(pace)
+    ports = [procs.free_port() for _ in range(processes)]
+    servers = []
+    worker = None
+    children: list[tuple[Any, Any]] = []
+    try:
+        servers = [procs.launch_server(port, env) for port in ports]
+        for server, port in zip(servers, ports, strict=True):
+            procs.wait_listening(server, port)
+        groups = {f"server {i}": [s.pid] for i, s in enumerate(servers)}
+        bots: list[int] = []
+        if bot_tables:
+            from tute_site.celery import app
+
+            app.control.purge()  # moves left over from an earlier run (a Redis db of its own)
+            worker = procs.start_worker(env, worker_concurrency)
+            groups["worker"] = [worker.pid]
+            time.sleep(2)
+            bots = seating.bot_tables(bot_tables, tables, bot_level)
+        plans = socket_plan(
+            urls=[f"ws://127.0.0.1:{port}" for port in ports],
+            people=prepared.people,
+            spectators=prepared.spectators[:spectators],
+            spectator_tables=min(spectator_tables, tables),
+            bot_tables=bots,
+            bot_spectator=prepared.spectators[-1],
+            client_processes=client_processes,
+        )
+        connections.close_all()  # the children are forked: no connection may be shared
+        context = multiprocessing.get_context("fork")
+        for plan in plans:
+            parent_end, child_end = context.Pipe()
+            child = context.Process(target=client_main, args=(plan, think, child_end))
+            child.start()
+            children.append((child, parent_end))
+        log(
+            f"{processes} server process(es) on ports {ports}; {client_processes} client "
+            f"process(es) with {sum(map(len, plans))} sockets (think {think}s); connecting…"
+        )
+        ready = sum(conn.recv()[1] for _, conn in children)
+        start = time.monotonic() + warmup
+        end = start + duration
+        for _, conn in children:
+            conn.send((start, end))
+        groups.update({f"client {i}": [c.pid] for i, (c, _) in enumerate(children)})
+        time.sleep(max(0.0, start - time.monotonic()))
+        groups["postgres (bench db)"] = procs.database_backends()
+        groups["redis-server"] = procs.pids_named("redis-server")
+        actions_before = seating.committed_actions()
+        meter = procs.CpuMeter(groups)
+        time.sleep(max(0.0, end - time.monotonic()))
+        cpu = meter.read()
+        actions_after = seating.committed_actions()
+        elapsed = end - start
+        samples = [conn.recv()[1] for _, conn in children]
+        for child, _ in children:
+            child.join(10)
+    finally:
+        for child, _ in children:
+            if child.is_alive():
+                child.kill()
+        for server in servers:
+            procs.stop(server)
+        procs.stop(worker)
+
+    def merged(name: str) -> list[float]:
+        return [v for s in samples for v in s[name]]
+
+    errors: dict[str, int] = {}
+    for s in samples:
+        for code, count in s["errors"].items():
+            errors[code] = errors.get(code, 0) + count
+    return {
+        "tables": tables,
+        "bot_tables": bot_tables,
+        "think": think,
+        "bot_delay": bot_delay,
+        "processes": processes,
+        "client_processes": client_processes,
+        "spectators": spectators,
+        "spectator_tables": min(spectator_tables, tables) if spectators else 0,
+        "sockets": sum(s["sockets"] for s in samples),
+        "sockets_ready": ready,
+        "seconds": elapsed,
+        "committed_actions_per_s": (actions_after - actions_before) / elapsed,
+        "people_actions_per_s": sum(s["answered"] for s in samples) / elapsed,
+        "frames_per_s": sum(s["frames"] for s in samples) / elapsed,
+        "latency_own_ms": percentiles(merged("own")),
+        "latency_table_ms": percentiles(merged("fanout") + merged("fanout_watched")),
+        "latency_table_unwatched_ms": percentiles(merged("fanout")),
+        "latency_table_watched_ms": percentiles(merged("fanout_watched")),
+        "latency_spectator_ms": percentiles(merged("spectator")),
+        "client_loop_lag_ms": percentiles(merged("lag")),
+        "errors": errors,
+        "cpu": cpu,
+        "cpus": os.cpu_count(),
+        "load_before": load_before,
+        "load": os.getloadavg(),
+    }

@@ -1,0 +1,71 @@
+"""The live-table benchmark's socket plan (``games.bench.runner.socket_plan``): how sockets
+spread over server processes and client processes. (The benchmark itself prints figures; it
+is run by hand, not by the tests.)"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from games.bench.runner import percentiles, socket_plan
+from games.bench.seating import Seated
+
+URLS = ["ws://a", "ws://b"]
+
+
+def people(tables: int) -> list[Seated]:
+    return [Seated(100 + t, f"c{t}-{i}", i) for t in range(tables) for i in range(4)]
+
+
+def test_every_table_spans_both_servers_and_stays_in_one_client_process() -> None:
+    plans = socket_plan(
+        urls=URLS,
+        people=people(6),
+        spectators=[],
+        spectator_tables=10,
+        bot_tables=[],
+        bot_spectator="x",
+        client_processes=2,
+    )
+    assert len(plans) == 2
+    servers = defaultdict(set)
+    clients = defaultdict(set)
+    for k, plan in enumerate(plans):
+        for spec in plan:
+            servers[spec.table_id].add(spec.url)
+            clients[spec.table_id].add(k)
+            assert not spec.watched
+    assert len(servers) == 6
+    # each table's moves must cross processes (Redis), and one client sees the whole table
+    assert all(urls == set(URLS) for urls in servers.values())
+    assert all(len(c) == 1 for c in clients.values())
+    assert {k for c in clients.values() for k in c} == {0, 1}
+
+
+def test_spectators_spread_over_the_first_tables_and_the_servers() -> None:
+    cookies = [f"s{j}" for j in range(30)]
+    plans = socket_plan(
+        urls=URLS,
+        people=people(5),
+        spectators=cookies,
+        spectator_tables=3,
+        bot_tables=[900],
+        bot_spectator="bot-watcher",
+        client_processes=1,
+    )
+    (plan,) = plans
+    watchers = [s for s in plan if s.seat is None and s.table_id != 900]
+    assert sorted(s.cookie for s in watchers) == sorted(cookies)
+    per_table = defaultdict(list)
+    for s in watchers:
+        per_table[s.table_id].append(s.url)
+    assert sorted(per_table) == [100, 101, 102]
+    assert all(len(urls) == 10 and set(urls) == set(URLS) for urls in per_table.values())
+    seated = [s for s in plan if s.seat is not None]
+    assert {s.table_id for s in seated if s.watched} == {100, 101, 102}
+    assert [s.cookie for s in plan if s.table_id == 900] == ["bot-watcher"]
+
+
+def test_percentiles_in_milliseconds() -> None:
+    p = percentiles([i / 1000 for i in range(1, 101)])
+    assert (p["p50"], p["p99"], p["max"], p["n"]) == (51.0, 99.0, 100.0, 100)
+    assert percentiles([]) == {}
