@@ -13,6 +13,11 @@ class GamesConfig(AppConfig):
     #: Registered on the shared router of ``/api/`` (see league/api/urls.py).
     api_routes = (
         (r"tables/(?P<table_id>[0-9]{1,18})/chat", "games.chat.api.TableChatViewSet", "table-chat"),
+        (
+            r"tables/(?P<table_id>[0-9]{1,18})/hands/(?P<number>[0-9]{1,6})/analysis",
+            "games.api_analysis.HandAnalysisViewSet",
+            "hand-analysis",
+        ),
     )
 
     def ready(self) -> None:

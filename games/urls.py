@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import correspondence_views, views
+from games import analysis_views, correspondence_views, views
 
 app_name = "games"
 
@@ -25,5 +25,10 @@ urlpatterns = [
     path("<int:table_id>/back/", views.table_take_back, name="table_take_back"),
     path("<int:table_id>/again/", views.table_rematch, name="table_rematch"),
     path("<int:table_id>/hands/<int:number>/", views.hand_replay, name="hand_replay"),
+    path(
+        "<int:table_id>/hands/<int:number>/analyse/",
+        analysis_views.hand_analyse,
+        name="hand_analyse",
+    ),
     path("<int:table_id>/record.json", views.table_record, name="table_record"),
 ]

@@ -18,8 +18,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import analysis_views, presenters, selectors, services, snapshots, sources
 from games import messages as game_messages
-from games import presenters, selectors, services, snapshots, sources
 from games.engine import REGISTRY, get_variant
 from games.errors import TableError
 from games.forms import TableForm, variant_choices
@@ -381,6 +381,7 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
         "table": table,
         "replay": replay,
         "variant_name": game_messages.variant_name(table.variant),
+        **analysis_views.replay_context(request, table, record, replay.step),
     }
     template = "games/hand_replay.html"
     if request.htmx:  # type: ignore[attr-defined]
