@@ -11,7 +11,11 @@ class RankingsConfig(AppConfig):
     label = "rankings"
     verbose_name = _("Rankings")
     default_auto_field = "django.db.models.BigAutoField"
-    nav_items = (NavItem("rankings:leaderboard", _("Rankings"), order=40),)
+    nav_items = (
+        NavItem("rankings:leaderboard", _("Rankings"), order=40),
+        NavItem("rankings:bot_ladder", _("Bot ladder"), order=45),
+    )
+    api_routes = (("bot-ladders", "league.rankings.api.BotLadderViewSet", "bot-ladder"),)
 
     def ready(self) -> None:
         from django.conf import settings

@@ -16,6 +16,8 @@
 * :class:`RatingHistory`: each rated match's change of one player's rating (before and after).
 * :class:`RatingLedger`: a single row locked by whoever applies ratings, so they are applied
   one batch at a time in order, and the last match applied.
+* :class:`BotLadder`, :class:`BotLevelRating`, :class:`BotPairing`: the bot ladder of a variant
+  (``league.rankings.ladder``): the bot levels' ratings from arena games, and each pair's games.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from league.skill import PROVISIONAL_GAMES, is_provisional
+from league.skill import DEFAULT_SKILL, PROVISIONAL_GAMES, is_provisional
 
 
 class FinishedMatch(models.Model):
@@ -239,3 +241,69 @@ class RatingLedger(models.Model):
 
     def __str__(self) -> str:
         return f"{self.applied} matches rated"
+
+
+class BotLadder(models.Model):
+    """The bot ladder of one variant: how many deals its refreshes have played, and when.
+
+    Its row is locked while a refresh reserves deals and while it adds its games, so two
+    refreshes never play the same deals nor lose each other's games.
+    """
+
+    variant = models.CharField(_("variant"), max_length=20, unique=True)
+    deals = models.PositiveIntegerField(_("deals played"), default=0)
+    games = models.PositiveIntegerField(_("games played"), default=0)
+    iterations = models.PositiveIntegerField(_("strong bot's deals per decision"), default=0)
+    refreshed_at = models.DateTimeField(_("last refreshed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("bot ladder")
+        verbose_name_plural = _("bot ladders")
+
+    def __str__(self) -> str:
+        return f"{self.variant}: {self.games} games"
+
+
+class BotLevelRating(models.Model):
+    """A bot level's openskill rating and games in one variant's ladder."""
+
+    ladder = models.ForeignKey(BotLadder, on_delete=models.CASCADE, related_name="levels")
+    level = models.CharField(_("bot level"), max_length=20)
+    mu = models.FloatField("mu", default=DEFAULT_SKILL.mu)
+    sigma = models.FloatField("sigma", default=DEFAULT_SKILL.sigma)
+    games = models.PositiveIntegerField(_("games"), default=0)
+    seats = models.PositiveIntegerField(_("seats played"), default=0)
+    seat_wins = models.PositiveIntegerField(_("seats won"), default=0)
+
+    class Meta:
+        verbose_name = _("bot level rating")
+        verbose_name_plural = _("bot level ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "level"], name="rankings_botlevel_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.level} {self.mu:.1f}±{self.sigma:.1f}"
+
+
+class BotPairing(models.Model):
+    """Two bot levels' games against each other in one variant's ladder."""
+
+    ladder = models.ForeignKey(BotLadder, on_delete=models.CASCADE, related_name="pairs")
+    first = models.CharField(_("bot level"), max_length=20)
+    second = models.CharField(_("opponent level"), max_length=20)
+    games = models.PositiveIntegerField(_("games"), default=0)
+    first_ahead = models.PositiveIntegerField(default=0)
+    second_ahead = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("bot pairing")
+        verbose_name_plural = _("bot pairings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ladder", "first", "second"], name="rankings_botpair_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first}-{self.second} {self.first_ahead}:{self.second_ahead}"

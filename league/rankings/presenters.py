@@ -1,7 +1,7 @@
 """What the rankings pages show, built from what the selectors return: the variant tabs, the
 matches of a list with their replay link and variant name, the rating and points charts
-(:mod:`.charts`), why a player is not on a leaderboard, and the auction figures of the
-bidding tutes. Views call these; no query here.
+(:mod:`.charts`), why a player is not on a leaderboard, the auction figures of the
+bidding tutes, and the bot ladder's tabs and level names. Views call these; no query here.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from games import messages
 
 from . import charts
 from .selectors.history import RatingCurve
+from .selectors.ladder import LadderBoard
 from .selectors.players import VariantStats
 from .selectors.points import Bin
 from .variants import variant_keys
@@ -114,3 +115,38 @@ def auction_figures(stats: VariantStats | None) -> list[dict[str, object]]:
     if stats.batidos is not None:
         rows.append((_("Times batido"), stats.batidos))
     return [{"label": label, "value": "–" if value is None else value} for label, value in rows]
+
+
+def ladder_tabs(current: str, keys: list[str]) -> list[dict[str, object]]:
+    """A tab per variant that has a bot ladder, in the engine's order; ``current`` is marked."""
+    return [t for t in variant_tabs(current) if t["key"] in keys]
+
+
+def _pct(value: float, low: float, high: float) -> dict[str, int]:
+    return {"value": round(100 * value), "low": round(100 * low), "high": round(100 * high)}
+
+
+def ladder_rows(board: LadderBoard) -> dict[str, list[dict[str, object]]]:
+    """The board's levels (with their rank and name in the reader's language: "strong", ...)
+    and its pairs (with both names), for the page."""
+    name = messages.bot_level_name
+    return {
+        "levels": [
+            {
+                "rank": i,
+                "name": name(lv.level),
+                "row": lv,
+                "pct": _pct(lv.win_rate, lv.win_low, lv.win_high),
+            }
+            for i, lv in enumerate(board.levels, start=1)
+        ],
+        "pairs": [
+            {
+                "first": name(p.first),
+                "second": name(p.second),
+                "row": p,
+                "pct": _pct(p.score, p.score_low, p.score_high),
+            }
+            for p in board.pairs
+        ],
+    }

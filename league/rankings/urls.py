@@ -8,6 +8,7 @@ app_name = "rankings"
 
 urlpatterns = [
     path("", views.leaderboard, name="leaderboard"),
+    path("bots/", views.ladder, name="bot_ladder"),
     path("players/<str:username>/", views.player, name="player"),
     path("clubs/<slug:slug>/", views.club, name="club"),
 ]

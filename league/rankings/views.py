@@ -1,4 +1,4 @@
-"""Pages of the rankings: leaderboards, a player's page, a club's figures.
+"""Pages of the rankings: leaderboards, a player's page, a club's figures, the bot ladder.
 
 Thin: parse the query string, ask the selectors (:mod:`.selectors`), shape what they return
 for the page (:mod:`.presenters`: tabs, match lists, charts), render. Unknown variants,
@@ -143,5 +143,25 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
             "provisional_games": PROVISIONAL_GAMES,
             "any_provisional": any(r.provisional for b in boards for r in b["top"]),
             "recent": presenters.decorate_matches(stats.matches),
+        },
+    )
+
+
+def ladder(request: HttpRequest) -> HttpResponse:
+    """The bot ladder: the bot levels' ratings from arena games, per variant (public)."""
+    keys = selectors.ladder_variants()
+    variant = request.GET.get("variant") or (keys[0] if keys else variant_keys()[0])
+    if variant not in variant_keys():
+        raise Http404(_("There is no such variant."))
+    board = selectors.ladder_board(variant=variant)
+    return render(
+        request,
+        "rankings/ladder.html",
+        {
+            "variant": variant,
+            "variant_name": messages.variant_name(variant),
+            "tabs": presenters.ladder_tabs(variant, keys),
+            "board": board,
+            "rows": presenters.ladder_rows(board) if board else None,
         },
     )

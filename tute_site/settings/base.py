@@ -210,6 +210,9 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "notifications.window_reminders",
         "schedule": 300.0,
     },
+    # The bot ladder (league/rankings/ladder): a few new arena deals per variant, added to the
+    # bot levels' ratings (seconds of a worker per variant).
+    "rankings-refresh-bot-ladder": {"task": "rankings.refresh_bot_ladder", "schedule": 3600.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 

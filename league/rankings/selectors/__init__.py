@@ -10,7 +10,8 @@ One module per subject; this package re-exports their public names, so callers w
 * :mod:`.history`: a player's rating over time (changes, history, a sampled curve);
 * :mod:`.points`: how many hands a player ended with each band of points;
 * :mod:`.matches`: lists of finished matches with their seats;
-* :mod:`.groups`: figures of a club's matches and of a source's (a tournament's tables).
+* :mod:`.groups`: figures of a club's matches and of a source's (a tournament's tables);
+* :mod:`.ladder`: the bot ladder of a variant (the bot levels' ratings from the arena).
 
 Every function runs a fixed number of queries whatever the number of players, matches or
 hands (no query per row): aggregates are done by the database, related rows come with
@@ -32,6 +33,7 @@ count them.
 
 from .groups import GroupStats, club_statistics, source_statistics
 from .history import HistoryPoint, RatingCurve, rating_changes, rating_curve, rating_history
+from .ladder import LadderBoard, LadderLevel, LadderPair, ladder_board, ladder_variants
 from .leaderboards import (
     Position,
     busiest_variant,
@@ -61,6 +63,9 @@ __all__ = [
     "GroupStats",
     "HeadToHead",
     "HistoryPoint",
+    "LadderBoard",
+    "LadderLevel",
+    "LadderPair",
     "Position",
     "RatingCurve",
     "VariantStats",
@@ -71,6 +76,8 @@ __all__ = [
     "deactivated_users",
     "finished_matches",
     "head_to_head",
+    "ladder_board",
+    "ladder_variants",
     "leaderboard",
     "leaderboard_position",
     "match_get",
