@@ -1,7 +1,8 @@
 """API of competitions, plugged into ``/api/`` through ``CompetitionsConfig.api_routes``.
 
 Reads, public like the pages: ``/api/tournaments/`` (and ``/{id}/``, ``/{id}/rounds/``,
-``/{id}/standings/``, ``/{id}/entries/``: the field by seed), ``/api/leagues/`` (and ``/{id}/``)
+``/{id}/standings/``, ``/{id}/entries/``: the field by seed, ``/{id}/duplicate/``: a duplicate
+tournament's results), ``/api/leagues/`` (and ``/{id}/``)
 and ``/api/seasons/{id}/`` (divisions with standings and fixtures).
 
 A player's own writes, through the services the pages call (a ``CompetitionError``, as every
@@ -27,13 +28,14 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.clubs.models import User
 
 from . import adapter, errors, selectors, services
+from .api_duplicate import DuplicateResultsSerializer
 from .models import Fixture, League, Season, SeasonEntry, Tournament, TournamentEntry
 
 ID_RE = r"[0-9]{1,18}"
@@ -144,6 +146,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "scoring",
             "bye_points",
             "tiebreaks",
+            "format",
+            "boards",
             "status",
             "started_at",
             "finished_at",
@@ -292,6 +296,16 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         tournament = self.get_object()
         lines = selectors.tournament_standings(tournament=tournament)
         return Response(StandingSerializer(lines, many=True).data)
+
+    @extend_schema(responses=DuplicateResultsSerializer)
+    @action(detail=True, pagination_class=None, filterset_fields=None)
+    def duplicate(self, request: Request, pk: str | None = None) -> Response:
+        """A duplicate tournament's standings and per-board comparisons (404 for a Swiss one)."""
+        tournament = self.get_object()
+        if not tournament.is_duplicate:
+            raise NotFound(_("This tournament is not a duplicate one."))
+        results = selectors.duplicate_results(tournament=tournament)
+        return Response(DuplicateResultsSerializer(results).data)
 
 
 class LeagueViewSet(viewsets.ReadOnlyModelViewSet):

@@ -8,8 +8,9 @@ held the same cards: the same position on the same board, and a deal with the sa
 with the hands dealt like it).
 
 **The unit** of a result (:func:`board_score`): in a variant ranked by survival (Cabrero,
-Chancho) minus the hands lost on that board (0, −1, or −2 for a renuncio's charge); in every
-other variant the hand points the entry's seats took (the team's points in pairs).
+Chancho, Argentine tute for two) minus the hands lost on that board (0, −1, or −2 for a
+renuncio's charge); in every other variant the hand points the entry's seats took (the team's
+points in pairs).
 
 **Matchpoints** (:func:`compare`): 2 for each other result beaten, 1 for each tie, out of a top
 of 2 per other result; as a percentage of the top. **Average score**: the result minus the
@@ -36,25 +37,28 @@ from games.engine.variant import Ranking
 from . import formats
 
 CENT = Decimal("0.01")
-#: Hands compared per round unless the organiser says otherwise, for a variant without a
-#: "games" option: a Cabrero player retires on his fourth lost hand, so the first four hands
-#: of a match are played by everyone.
+#: Hands compared per round unless the organiser says otherwise, for a variant with neither a
+#: "hands" nor a "games" option: a Cabrero player retires on his fourth lost hand, so the first
+#: four hands of a match are played by everyone.
 DEFAULT_BOARDS = 4
-MAX_BOARDS = 12
+MAX_BOARDS = 48
 
 
 def default_boards(variant: Variant, options: Mapping[str, Any]) -> int:
-    """Boards per round by default: with a ``games`` option (best of *n* games), the hands
-    every match lasts (each hand decides at most one game: a majority, *n* // 2 + 1);
-    otherwise :data:`DEFAULT_BOARDS`.
+    """Boards per round by default: with a ``hands`` option (a match of a fixed number of
+    hands), all of them; with a ``games`` option (best of *n* games), the hands every match
+    lasts (each hand decides at most one game: a majority, *n* // 2 + 1); otherwise
+    :data:`DEFAULT_BOARDS`.
 
     >>> from games.engine import get_variant
     >>> default_boards(get_variant("parejas"), {"games": 7}), default_boards(
     ...     get_variant("cabrero"), {})
     (4, 4)
-    >>> default_boards(get_variant("dos"), {"games": 3})
+    >>> default_boards(get_variant("parejas"), {"games": 3})
     2
     """
+    if "hands" in variant.options:
+        return int(variant.validate_options(dict(options))["hands"])
     if "games" in variant.options:
         return int(variant.validate_options(dict(options))["games"]) // 2 + 1
     return DEFAULT_BOARDS

@@ -29,8 +29,8 @@ from games.forms import (
     turn_seconds_field,
 )
 
-from . import formats, selectors
-from .models import DEFAULT_ABSENCE_GRACE_MINUTES, NoShowRule
+from . import duplicate, formats, selectors
+from .models import DEFAULT_ABSENCE_GRACE_MINUTES, Format, NoShowRule
 from .services.validation import MAX_ABSENCE_GRACE_MINUTES
 
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
@@ -237,6 +237,25 @@ class TournamentForm(EventForm):
     default_tiebreaks = formats.TOURNAMENT_TIEBREAKS
 
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=5)
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=Format.choices,
+        initial=Format.SWISS,
+        help_text=_(
+            "Duplicate: every table of a round plays the same deals, and each player's result "
+            "on a deal is compared with the others who held the same cards."
+        ),
+    )
+    boards = forms.IntegerField(
+        label=_("Boards per round (duplicate)"),
+        min_value=1,
+        max_value=duplicate.MAX_BOARDS,
+        required=False,
+        help_text=_(
+            "The hands of each round compared between the tables. By default as many as "
+            "every match lasts."
+        ),
+    )
     registration_opens = _datetime_field(
         _("Registration opens"), required=False, help_text=_("Now if empty.")
     )
@@ -284,6 +303,8 @@ class TournamentForm(EventForm):
         "table_size",
         "min_table_size",
         "rounds",
+        "format",
+        "boards",
         "registration_opens",
         "registration_closes",
         "capacity",
@@ -313,6 +334,8 @@ class TournamentForm(EventForm):
             "auto_advance": data["auto_advance"],
             "review_pairings": data["review_pairings"],
             "bye_points": data.get("bye_points"),
+            "format": data.get("format") or Format.SWISS,
+            "boards": data.get("boards"),
         }
 
 

@@ -11,16 +11,15 @@ rows, and per round a :class:`Round` with :class:`Board` rows (a table, or a bye
 match points and tantos. A board's live table is a ``games`` table referenced by id
 (``table_id``; the table points back with ``source_kind = "competitions.board"``).
 
-**League.** A club league of one variant, played in :class:`Season` rows, each with
-:class:`Division` rows (level 1 is the top) holding :class:`SeasonEntry` rows; fixtures
-(:class:`Fixture`, with :class:`FixtureSeat` rows) are generated per division and round, each
-with a play window. A fixture's table has ``source_kind = "competitions.fixture"``.
+**League.** A club league of one variant, in :class:`Season` rows with :class:`Division` rows
+(level 1 is the top) of :class:`SeasonEntry` rows; :class:`Fixture` rows (with
+:class:`FixtureSeat` rows) per division and round, each with a play window and a table of
+``source_kind = "competitions.fixture"``. A duplicate tournament's per-hand results are
+:class:`DealResult` rows (:mod:`.models_duplicate`).
 
-**Change log.** Every change an organiser makes to a pairing, a result or an entry's
-participation is a :class:`ChangeLog` row: who, when, why, and what was before and after.
-
-Match points are decimals (players sharing a place share its points: 2.5 is possible).
-Changes go through :mod:`.services`; these models hold data and invariants.
+**Change log.** Every organiser's change (a pairing, a result, an entry's participation) is a
+:class:`ChangeLog` row: who, when, why, what was before and after. Match points are decimals
+(2.5 is possible). Changes go through :mod:`.services`; these models hold data and invariants.
 """
 
 from __future__ import annotations
@@ -40,6 +39,7 @@ from .choices import Format as Format
 from .choices import NoShowRule as NoShowRule
 from .choices import ResultSource as ResultSource
 from .choices import Shape as Shape
+from .model_fields import _partner_field, _player_field
 
 
 def _entry_name(player: object, partner: object | None) -> str:
@@ -102,26 +102,6 @@ class CompetitionFormat(models.Model):
     @property
     def seats_per_entry(self) -> int:
         return 2 if self.shape == Shape.PAIRS else 1
-
-
-def _player_field(related_name: str) -> Any:
-    return models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name=related_name,
-        verbose_name=_("player"),
-    )
-
-
-def _partner_field(related_name: str) -> Any:
-    return models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name=related_name,
-        verbose_name=_("partner"),
-    )
 
 
 class EntryBase(models.Model):
@@ -212,11 +192,8 @@ class Tournament(CompetitionFormat):
     #: Publish a round's pairings first; the organiser opens the tables.
     review_pairings = models.BooleanField(_("review pairings before play"), default=False)
     bye_points = models.DecimalField(_("points for a bye"), max_digits=6, decimal_places=2)
-    #: Swiss, or duplicate (every table of a round plays the same deals: :mod:`.duplicate`).
-    format = models.CharField(
-        _("format"), max_length=10, choices=Format.choices, default=Format.SWISS
-    )
-    #: Duplicate: the hands of each round compared between the tables ("boards").
+    #: Swiss, or duplicate (:mod:`.duplicate`); a duplicate round compares ``boards`` hands.
+    format = models.CharField(_("format"), max_length=10, choices=Format.choices, default="swiss")
     boards = models.PositiveSmallIntegerField(_("boards per round"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
@@ -303,7 +280,7 @@ class Round(models.Model):
     )
     #: Earlier meetings this pairing repeats (0 unless none could be avoided).
     repeats = models.PositiveSmallIntegerField(_("repeated meetings"), default=0)
-    #: Duplicate: the deal every table of the round shares (the tables' seed and first dealer).
+    #: Duplicate: the seed and first dealer every table of the round shares.
     deal_seed = models.BigIntegerField(_("deal seed"), null=True, blank=True, editable=False)
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), null=True, blank=True)
     paired_at = models.DateTimeField(_("paired at"), auto_now_add=True)
@@ -610,5 +587,4 @@ class ChangeLog(models.Model):
         return f"{self.kind} by {self.by_id}"
 
 
-# The duplicate tournaments' per-hand results (a module of their own, registered here).
-from .models_duplicate import DealResult as DealResult  # noqa: E402
+from .models_duplicate import DealResult as DealResult  # noqa: E402 (duplicate's per-hand rows)

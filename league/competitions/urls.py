@@ -16,6 +16,9 @@ urlpatterns = [
         name="tournament_create",
     ),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament_detail"),
+    path(
+        "tournaments/<int:pk>/duplicate/", views.tournament_duplicate, name="tournament_duplicate"
+    ),
     path("tournaments/<int:pk>/register/", views.tournament_register, name="tournament_register"),
     path("tournaments/<int:pk>/withdraw/", views.tournament_withdraw, name="tournament_withdraw"),
     path("tournaments/<int:pk>/check-in/", views.tournament_check_in, name="tournament_check_in"),

@@ -197,6 +197,36 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "competitions/tournament_detail.html", context)
 
 
+def tournament_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
+    """A duplicate tournament's standings and, board by board, who held which cards where."""
+    tournament = _tournament_or_404(pk)
+    if not tournament.is_duplicate:
+        raise Http404(_("This tournament is not a duplicate one."))
+    results = selectors.duplicate_results(tournament=tournament)
+    mine = selectors.entry_of(tournament=tournament, user=request.user)
+    my_entry_id = mine.pk if mine else None
+    # Duplicate tables are private (games opens their replays to their own players only).
+    my_tables = {
+        cell.table_id
+        for rnd in results.rounds
+        for board in rnd.boards
+        for group in board.groups
+        for cell in group.results
+        if cell.entry_id == my_entry_id
+    }
+    return render(
+        request,
+        "competitions/duplicate.html",
+        {
+            "tournament": tournament,
+            "results": results,
+            "my_entry_id": my_entry_id,
+            "my_tables": my_tables,
+            "replay_all": bool(getattr(request.user, "is_staff", False)),
+        },
+    )
+
+
 @login_required
 @require_POST
 def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:

@@ -157,7 +157,7 @@ def test_a_duplicate_round_that_cannot_be_seated_is_refused(
         services.tournament_register(tournament=one, user=member)
     with pytest.raises(RoundError, match="at least two tables of 4 players"):
         services.round_pair(tournament=one, by=organiser)
-    with pytest.raises(InvalidSettingsError, match="from 1 to 12 boards"):
-        _duplicate(club, organiser, soon, name="Largo", boards=40)
+    with pytest.raises(InvalidSettingsError, match="from 1 to 48 boards"):
+        _duplicate(club, organiser, soon, name="Largo", boards=49)
     with pytest.raises(InvalidSettingsError, match="Swiss or duplicate"):
         _duplicate(club, organiser, soon, name="Otro", format="bridge")

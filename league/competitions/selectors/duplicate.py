@@ -1,5 +1,8 @@
 """A duplicate tournament's results: standings and per-board comparisons, computed on read.
 
+Only finished rounds are shown: while a table of a round still plays, a result of another
+table would tell something of the cards it holds.
+
 From the stored :class:`~league.competitions.models.DealResult` rows (one per entry, board
 and finished table), every result is compared with the others who held the same cards: the
 same round, board (hand number), deal fingerprint and position
@@ -19,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .. import duplicate, formats
-from ..models import DealResult, Tournament, TournamentEntry
+from ..models import DealResult, Round, Tournament, TournamentEntry
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,11 @@ class DuplicateResults:
     standings: list[DuplicateStanding]
     rounds: list[RoundDeals]
 
+    @property
+    def compared(self) -> bool:
+        """Whether any board has been compared yet."""
+        return any(row.boards for row in self.standings)
+
 
 def position_label(shape: str, position: int, entries: int) -> str:
     seats = formats.entry_seats(shape, position, entries)
@@ -105,7 +113,9 @@ def unit_label(tournament: Tournament) -> str:
 
 def duplicate_results(*, tournament: Tournament) -> DuplicateResults:
     rows = list(
-        DealResult.objects.filter(board__round__tournament=tournament)
+        DealResult.objects.filter(
+            board__round__tournament=tournament, board__round__status=Round.Status.FINISHED
+        )
         .select_related("board__round")
         .order_by("board__round__number", "number", "position", "board__number")
     )

@@ -27,7 +27,9 @@ def open_table(
     deal: tuple[int, int | None] | None = None,
 ) -> int:
     """A live table for ``entries`` (in position order); ``deal`` (a duplicate round's seed
-    and first dealer) makes it deal the same cards as the round's other tables."""
+    and first dealer) makes it deal the same cards as the round's other tables, and makes it
+    private: a public table can be watched, and its finished hands replayed, by anyone, which
+    would show the cards of a board that the round's other tables have still to play."""
     users = adapter.seat_users(event.shape, entries)
     seed, first_dealer = deal if deal is not None else (None, None)
     try:
@@ -40,6 +42,7 @@ def open_table(
             rated=event.rated,
             chat_enabled=event.chat_enabled,
             seats=[games_services.SeatSpec(user=user) for user in users],
+            is_private=deal is not None,
             source_kind=source_kind,
             source_id=source_id,
             seed=seed,
