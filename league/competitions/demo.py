@@ -7,7 +7,8 @@ fixture).
 
 And a played history, so that rankings, statistics, rating charts and replays have something
 to show on the first run: a finished, rated Swiss tournament (three rounds) and a finished,
-rated league season (a double round robin), both of Tute for two between the four demo players.
+rated league season (a double round robin), both of Tute for two between the four demo players,
+and a duplicate Cabrero evening with two guests (:mod:`.demo_duplicate`).
 Every match is really played: the tables are opened by competitions' services, every move goes
 through ``games.services.table_act`` for the person whose turn it is, chosen by the heuristic
 bot's policy from that seat's observation (:func:`games.engine.bots.choose_action`); results,
@@ -41,7 +42,7 @@ from games.engine.bots import choose_action
 from league.clubs.demo import DEMO_CLUB, demo_users
 from league.clubs.models import Club, User
 
-from . import services
+from . import demo_duplicate, services
 from .models import Fixture, League, Season, Tournament
 
 DEMO_TOURNAMENT = "Torneo de demostración"
@@ -184,6 +185,7 @@ def _seed_history(club: Club, users: dict[str, User], log: Callable[[str], None]
         and league is not None
         and not league.seasons.filter(status=Season.Status.RUNNING).exists()
         and league.seasons.filter(status=Season.Status.CLOSED).exists()
+        and demo_duplicate.is_done(club)
     ):
         return
     # The tournament on an evening, the league's fixtures on the afternoons of the weeks after.
@@ -192,6 +194,8 @@ def _seed_history(club: Club, users: dict[str, User], log: Callable[[str], None]
     )
     with _demo_clock(base) as clock:
         _play_tournament(club, users, clock, log)
+        clock.at_least(base + timedelta(days=2))
+        demo_duplicate.play_evening(club, users, clock, _play_table, log)
         clock.at_least(base + timedelta(days=HISTORY_DAYS - LEAGUE_STARTS_DAYS, hours=-8))
         _play_league(club, users, clock, log)
 

@@ -1,0 +1,97 @@
+"""The demo's duplicate Cabrero evening (``manage.py seed_demo``, part of the played history of
+:mod:`league.competitions.demo`): six players (the four demo players and two guests, Elena and
+Fermín, made here) at two tables of three, two rounds of four boards each, played to the end
+by the heuristic bot's policy for every person, so that the duplicate results page
+(standings, per-board comparisons) has something to show. Rated, like the rest of the history;
+about 1,200 moves in all (a few seconds).
+
+Idempotent: the evening is made once; one interrupted is played on by the next run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+
+from league.clubs import services as club_services
+from league.clubs.models import Club, User
+
+from . import services
+from .models import Format, Tournament
+
+DUPLICATE_EVENING = "Noche de Cabrero duplicado"
+#: The demo players who are not in the demo club's list (a duplicate round needs two tables).
+GUESTS = (("elena", "Elena Martín", "ES"), ("fermin", "Fermín Díaz", "AR"))
+PLAYERS = ("ana", "bruno", "carmen", "diego", "elena", "fermin")
+
+
+def is_done(club: Club) -> bool:
+    return Tournament.objects.filter(
+        club=club, name=DUPLICATE_EVENING, status=Tournament.Status.FINISHED
+    ).exists()
+
+
+def _guests() -> dict[str, User]:
+    users = {u.username: u for u in User.objects.filter(username__in=[g[0] for g in GUESTS])}
+    for username, name, country in GUESTS:
+        if username not in users:
+            users[username] = club_services.user_create(
+                username=username,
+                email=f"{username}@example.com",
+                password=settings.TUTE_DEMO_PASSWORD,
+                display_name=name,
+                country=country,
+            )
+    return users
+
+
+def play_evening(
+    club: Club,
+    users: dict[str, User],
+    clock: Any,
+    play_table: Callable[[int, Any], None],
+    log: Callable[[str], None],
+) -> None:
+    """Create (once) and play the evening on the demo clock."""
+    organiser = users["bruno"]
+    tournament = Tournament.objects.filter(club=club, name=DUPLICATE_EVENING).first()
+    if tournament is None:
+        everyone = {**users, **_guests()}
+        tournament = services.tournament_create(
+            club=club,
+            organiser=organiser,
+            name=DUPLICATE_EVENING,
+            variant="cabrero",
+            options={},
+            table_size=3,
+            rounds=2,
+            format=Format.DUPLICATE,
+            registration_closes=clock() + timedelta(hours=2),
+            members_only=False,
+            turn_seconds=60,
+            rated=True,
+        )
+        for name in PLAYERS:
+            clock.advance(minutes=5)
+            services.tournament_register(tournament=tournament, user=everyone[name])
+        clock.advance(hours=2)
+    for _pass in range(2 * tournament.rounds + 1):
+        if tournament.status == Tournament.Status.FINISHED:
+            break
+        boards = [
+            b
+            for r in tournament.round_set.order_by("number")
+            for b in r.boards.filter(is_bye=False, table_id__isnull=False).order_by("number")
+        ]
+        playing = [b.table_id for b in boards if b.status != b.Status.FINISHED]
+        if not playing:
+            clock.advance(minutes=10)
+            services.round_pair(tournament=tournament, by=organiser)
+        for table_id in playing:
+            play_table(table_id, clock)
+        clock.advance(minutes=15)
+        tournament.refresh_from_db()
+    log(f"demo history: duplicate evening {DUPLICATE_EVENING} played")
