@@ -2,7 +2,8 @@
 
 Commands: ``simulate`` (random players play whole matches; a summary), ``bench`` (random
 hands per second and the cost of ``legal_actions`` / ``apply_action`` per variant), and the
-bots' ``arena`` and ``bench-bots`` (:mod:`games.engine.bots.arena`). Each command
+bots' ``arena`` and ``bench-bots`` (:mod:`games.engine.bots.arena`), and
+``analyse-bench`` (:mod:`games.engine.analysis.bench`). Each command
 is one function decorated with :func:`command`: it adds its parser and names the function that
 runs it; the logic lives in its own module (:mod:`games.engine.simulate`,
 :mod:`games.engine.bench`), imported only when that command runs. Adding a command is adding
@@ -79,6 +80,15 @@ def bench_bots(sub: Subparsers) -> None:
     p = sub.add_parser("bench-bots", help="the strong bot's decision time (median, p95)")
     module.add_bench_arguments(p)
     p.set_defaults(run=module.bench_main)
+
+
+@command
+def analyse_bench(sub: Subparsers) -> None:
+    from games.engine.analysis import bench as module
+
+    p = sub.add_parser("analyse-bench", help="hand analysis time per hand (median, p95)")
+    module.add_arguments(p)
+    p.set_defaults(run=module.main)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -152,17 +152,18 @@ def _decision(
             points=round(_mean(pts[reps[a]]), 4),
             p_lose=round(_mean(lost[reps[a]]), 4),
             samples=done,
+            value=round(_mean(vals[reps[a]]), 4),
         )
         for a in ranked
     )
     cost_points = max(0.0, _mean(pts[best_rep]) - _mean(pts[played_rep]))
     cost_chance = max(0.0, _mean(lost[played_rep]) - _mean(lost[best_rep]))
+    cost_value = max(0.0, _mean(vals[best_rep]) - _mean(vals[played_rep]))
     mark = mark_of(
         view.variant,
-        cost_points,
-        paired_se(pts[best_rep], pts[played_rep]),
-        cost_chance,
-        paired_se(lost[played_rep], lost[best_rep]),
+        (cost_points, paired_se(pts[best_rep], pts[played_rep])),
+        (cost_chance, paired_se(lost[played_rep], lost[best_rep])),
+        (cost_value, paired_se(vals[best_rep], vals[played_rep])),
     )
     return Decision(
         step=step,
@@ -173,4 +174,5 @@ def _decision(
         cost_points=round(cost_points, 4),
         cost_chance=round(cost_chance, 4),
         mark=mark,
+        cost_value=round(cost_value, 4),
     )

@@ -15,15 +15,21 @@ Three numbers are read off a finished hand for the analysed seat:
   [0, 1]); it ranks the alternatives, so the "best" move is the bot's.
 
 **Marks** (Lichess-like). A decision's cost is measured against the best alternative on the same
-sampled deals: ``cost_chance`` in probability of losing (0..1) and ``cost_points`` in hand points.
-The mark is the worst of the two scales, each with thresholds
-:data:`CHANCE_THRESHOLDS` (0.10 / 0.20 / 0.30: inaccuracy / mistake / blunder) and
-:data:`POINT_THRESHOLDS` (10 / 20 / 40 hand points). In Cabrero and Chancho the points are
-shown but never mark a move (more points are not better there: only the middle loses), nor in
-Bato (the pot is won by taking tricks, not points, and a seat that passes scores none). A cost
-marks a move only when it is also at least :data:`Z` standard errors of the paired difference
-(same deals, same playouts) above zero, so the noise of a few dozen deals does not mark moves
-that are as good as the best.
+sampled deals, on three scales:
+
+* ``cost_chance``: chance of losing added (probability, 0..1), thresholds
+  :data:`CHANCE_THRESHOLDS` 0.10 / 0.20 / 0.30 (inaccuracy / mistake / blunder);
+* ``cost_value``: the bot's objective lost (0..1, about a chance of winning; it also weighs the
+  tantos of the bidding tutes, Arrastrado and Bato, so a bid that fails by far costs more than
+  one that fails by little), thresholds :data:`VALUE_THRESHOLDS` 0.10 / 0.20 / 0.30;
+* ``cost_points``: hand points given away, thresholds :data:`POINT_THRESHOLDS` 10 / 20 / 40.
+  In Cabrero and Chancho the points are shown but never mark a move (more points are not
+  better there: only the middle loses), nor in Bato (the pot is won by tricks, not points, and
+  a seat that passes scores none).
+
+The mark is the worst of the scales. A cost marks a move only when it is also more than
+:data:`Z` standard errors of the paired difference (same deals, same playouts) above zero, so
+the noise of a few dozen deals does not mark moves that are as good as the best.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ from games.engine.variants.teams import TeamHandState, team_of
 
 #: Chance of losing added by a move: inaccuracy, mistake, blunder (probability, 0..1).
 CHANCE_THRESHOLDS = (0.10, 0.20, 0.30)
+#: Objective lost by a move (the strong bot's value, about a chance of winning the hand).
+VALUE_THRESHOLDS = (0.10, 0.20, 0.30)
 #: Hand points given away by a move: inaccuracy, mistake, blunder.
 POINT_THRESHOLDS = (10.0, 20.0, 40.0)
 #: Standard errors of the paired difference a cost must also exceed to mark a move.
@@ -93,10 +101,17 @@ def severity(cost: float, se: float, thresholds: Sequence[float]) -> int:
 
 
 def mark_of(
-    variant: str, cost_points: float, se_points: float, cost_chance: float, se_chance: float
+    variant: str,
+    points: tuple[float, float],
+    chance: tuple[float, float],
+    objective: tuple[float, float],
 ) -> str:
-    """The mark of a decision (one of :data:`MARKS`)."""
-    level = severity(cost_chance, se_chance, CHANCE_THRESHOLDS)
+    """The mark of a decision (one of :data:`MARKS`) from its ``(cost, standard error)`` on
+    each scale: hand points, chance of losing and the bot's objective."""
+    level = max(
+        severity(*chance, CHANCE_THRESHOLDS),
+        severity(*objective, VALUE_THRESHOLDS),
+    )
     if variant not in CHANCE_ONLY:
-        level = max(level, severity(cost_points, se_points, POINT_THRESHOLDS))
+        level = max(level, severity(*points, POINT_THRESHOLDS))
     return MARKS[level]

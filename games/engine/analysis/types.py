@@ -24,6 +24,7 @@ class Alternative:
     points: float  # expected hand points for the seat (its side) if it plays this
     p_lose: float | None  # chance of losing the hand (None where it does not apply)
     samples: int  # deals evaluated
+    value: float = 0.0  # added field: the strong bot's objective (0..1, about a chance to win)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -31,6 +32,7 @@ class Alternative:
             "points": self.points,
             "p_lose": self.p_lose,
             "samples": self.samples,
+            "value": self.value,
         }
 
     @classmethod
@@ -41,6 +43,7 @@ class Alternative:
             points=float(data["points"]),
             p_lose=None if p_lose is None else float(p_lose),
             samples=int(data["samples"]),
+            value=float(data.get("value", 0.0)),
         )
 
 
@@ -56,6 +59,7 @@ class Decision:
     cost_points: float  # points(best) - points(played), >= 0
     cost_chance: float  # p_lose(played) - p_lose(best), >= 0 (0.0 where p_lose is None)
     mark: str  # one of MARKS
+    cost_value: float = 0.0  # added field: value(best) - value(played), >= 0 (objective units)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -67,6 +71,7 @@ class Decision:
             "cost_points": self.cost_points,
             "cost_chance": self.cost_chance,
             "mark": self.mark,
+            "cost_value": self.cost_value,
         }
 
     @classmethod
@@ -83,6 +88,7 @@ class Decision:
             cost_points=float(data["cost_points"]),
             cost_chance=float(data.get("cost_chance", 0.0)),
             mark=mark,
+            cost_value=float(data.get("cost_value", 0.0)),
         )
 
 
