@@ -49,10 +49,13 @@ def _entries() -> tuple[tuple[str, NavItem], ...]:
 
 def nav_links(request: HttpRequest) -> list[NavLink]:
     logged_in = request.user.is_authenticated
-    links = []
-    for url, item in _entries():
-        if item.login_required and not logged_in:
-            continue
-        active = request.path == url if url == "/" else request.path.startswith(url)
-        links.append(NavLink(url=url, label=item.label, active=active))
-    return links
+    shown = [(url, item) for url, item in _entries() if logged_in or not item.login_required]
+    # The entry whose URL is the longest prefix of the path is the active one (the bot ladder,
+    # /rankings/bots/, is not also the rankings, /rankings/).
+    matching = [
+        url
+        for url, _item in shown
+        if request.path == url or (url != "/" and request.path.startswith(url))
+    ]
+    current = max(matching, key=len, default=None)
+    return [NavLink(url=url, label=item.label, active=url == current) for url, item in shown]

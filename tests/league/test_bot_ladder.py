@@ -196,8 +196,12 @@ def test_the_page_without_games_says_so(db: None) -> None:
 
 
 def test_the_navigation_links_the_ladder_for_visitors(db: None) -> None:
+    url = reverse("rankings:bot_ladder")
     html = Client().get("/", **EN).content.decode()
-    assert f'href="{reverse("rankings:bot_ladder")}"' in html
+    assert f'href="{url}"' in html
+    # On the ladder, its link is the current one, not the rankings' (a prefix of its URL).
+    html = Client().get(url, **EN).content.decode()
+    assert re.findall(r'<a href="([^"]+)" aria-current="page">', html) == [url]
 
 
 def test_the_api_lists_and_shows_a_ladder_to_anyone(ladder) -> None:
@@ -219,3 +223,16 @@ def test_the_api_lists_and_shows_a_ladder_to_anyone(ladder) -> None:
     )
     assert top["score"] == pytest.approx(13.5 / 20)
     assert client.get("/api/bot-ladders/vtt/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_demo_seed_loads_a_ladder_once() -> None:
+    from league.rankings import demo
+
+    demo.seed(log=lambda line: None)
+    assert selectors.ladder_variants()
+    board = selectors.ladder_board(variant=selectors.ladder_variants()[0])
+    assert board is not None and len(board.levels) == 3
+    BotLadder.objects.filter(variant=board.variant).update(games=999)
+    demo.seed(log=lambda line: None)
+    assert BotLadder.objects.get(variant=board.variant).games == 999
