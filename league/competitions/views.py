@@ -183,8 +183,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds": rounds,
         "current_round": current,
         "standings": selectors.tournament_standings(tournament=tournament),
-        "tiebreak_names": [selectors.tiebreak_label(n) for n in tournament.tiebreaks],
-        "tiebreak_columns": selectors.tiebreak_columns(tournament.tiebreaks),
+        "tiebreak_names": [
+            selectors.tiebreak_label(n, tournament.variant) for n in tournament.tiebreaks
+        ],
+        "tiebreak_columns": selectors.tiebreak_columns(tournament.tiebreaks, tournament.variant),
         "registration_open": selectors.registration_is_open(tournament=tournament),
         "changes": selectors.tournament_changes(tournament=tournament)[:50],
         "now": timezone.now(),
@@ -409,8 +411,8 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "my_entry": my_entry,
         "divisions": selectors.season_divisions(season=season),
         "seasons": selectors.league_seasons(league=league),
-        "tiebreak_names": [selectors.tiebreak_label(n) for n in league.tiebreaks],
-        "tiebreak_columns": selectors.tiebreak_columns(league.tiebreaks),
+        "tiebreak_names": [selectors.tiebreak_label(n, league.variant) for n in league.tiebreaks],
+        "tiebreak_columns": selectors.tiebreak_columns(league.tiebreaks, league.variant),
         "changes": selectors.season_changes(season=season)[:50],
         "undecided_fixtures": selectors.season_undecided_fixtures(season=season)
         if can_organise and season.status == Season.Status.RUNNING

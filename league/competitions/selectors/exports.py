@@ -28,7 +28,7 @@ def _csv(rows: Iterable[Iterable[Any]]) -> str:
 def tournament_standings_csv(*, tournament: Tournament) -> str:
     lines = tournament_standings(tournament=tournament)
     header = [_("Place"), _("Player"), _("Partner"), _("Points"), _("Played"), _("Byes")]
-    header += [tiebreak_label(name) for name in tournament.tiebreaks]
+    header += [tiebreak_label(name, tournament.variant) for name in tournament.tiebreaks]
     header += [_("Status")]
     rows: list[list[Any]] = [header]
     for line in lines:
@@ -103,7 +103,7 @@ def season_standings_csv(*, season: Season) -> str:
         _("Played"),
         _("Wins"),
     ]
-    header += [tiebreak_label(name) for name in tiebreaks]
+    header += [tiebreak_label(name, season.league.variant) for name in tiebreaks]
     rows: list[list[Any]] = [header]
     for view in season_divisions(season=season):
         lines = view.standings or [

@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .. import adapter
+from games.engine.variant import REGISTRY
+
+from .. import adapter, formats
 from ..models import BoardSeat, Division, FixtureSeat, Tournament, TournamentEntry
 from .common import ENTRY_RELATED
 
 
-def tiebreak_label(name: str) -> str:
+def tiebreak_label(name: str, variant: str | None = None) -> str:
+    """The name of a tiebreak; for ``tantos`` it says what they are in ``variant``: the balance
+    of the stakes where the game plays for them (:func:`formats.tantos_are_stakes`), else the
+    points scored."""
+    if name == "tantos" and formats.tantos_are_stakes(REGISTRY.get(variant or "")):
+        return _("Stakes balance (tantos)")
     labels = {
         "buchholz": _("Buchholz"),
         "median_buchholz": _("Median-Buchholz"),
@@ -30,10 +37,10 @@ def tiebreak_label(name: str) -> str:
 SHOWN_IN_STANDINGS = frozenset({"wins"})
 
 
-def tiebreak_columns(names: list[str]) -> list[str]:
+def tiebreak_columns(names: list[str], variant: str | None = None) -> list[str]:
     """Labels of the standings table's tiebreak columns: every tiebreak but those that
     would repeat a column already there (the "Wins" tiebreak is the "Wins" column)."""
-    return [tiebreak_label(name) for name in names if name not in SHOWN_IN_STANDINGS]
+    return [tiebreak_label(name, variant) for name in names if name not in SHOWN_IN_STANDINGS]
 
 
 def tiebreak_choices() -> list[tuple[str, str]]:
