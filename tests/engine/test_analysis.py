@@ -22,6 +22,7 @@ from games.engine.analysis import (
     open_cards,
 )
 from games.engine.analysis.bench import PLAYERS, random_record
+from games.engine.analysis.exact import endgame_line
 from games.engine.analysis.hand import decision_points
 from games.engine.analysis.opencards import _small, position
 from games.engine.analysis.outcome import side_points
@@ -115,12 +116,36 @@ def test_every_variant_analyses_a_random_hand(key: str, n: int) -> None:
             (x.value for x in d.alternatives[1:]), reverse=True
         )
         assert d.cost_points >= 0 and d.cost_chance >= 0
-        assert all(x.samples == 3 for x in d.alternatives)
+        state = position(rec, d.step)
+        exact = n == 2 and not getattr(state, "stock_left", 1) and state.phase.name == "PLAY"
+        assert all(x.samples == (1 if exact else 3) for x in d.alternatives)
         if d.best == d.played:
             assert d.mark == ""
     assert a.points_lost == pytest.approx(sum(d.cost_points for d in a.decisions), abs=1e-3)
     assert HandAnalysis.from_json(json.loads(json.dumps(a.to_json()))) == a
     assert analyse_hand(rec, seat, deals=3, seed=5) == a
+
+
+def test_two_players_after_the_stock_are_judged_exactly() -> None:
+    """Once the stock is empty each alternative is followed by the solver's line: one sample,
+    and the move played by that line itself costs nothing."""
+    rec = played_hand("dos_ar", 2, "exact-line", eps=0.0)
+    seat = 0
+    after = [
+        (step, view, played)
+        for step, view, played in decision_points(rec, seat)
+        if view.obs.stock is not None and view.obs.stock.stock == 0 and view.obs.phase == "play"
+    ]
+    assert after
+    a = analyse_hand(rec, seat, deals=5)
+    by_step = {d.step: d for d in a.decisions}
+    for step, _, _ in after:
+        d = by_step[step]
+        assert {x.samples for x in d.alternatives} == {1}
+        # the solver's own line from here starts with a move that is among the best
+        line, _ = endgame_line(position(rec, step))
+        alts = {x.action: x for x in d.alternatives}
+        assert alts[line[0]].value == d.alternatives[0].value
 
 
 def test_the_seed_changes_the_samples_not_the_decisions() -> None:
@@ -204,7 +229,7 @@ def test_the_analysis_does_not_see_hidden_cards(key: str, n: int) -> None:
     """Two records that give the seat identical observations, but deal the other seats
     different cards, give identical decisions (same seed)."""
     rng = random.Random(3)
-    checked = 0
+    checked = differs = 0
     for g in range(3):
         rec = played_hand(key, n, f"cheat:{key}:{g}")
         seat = g % n
@@ -220,8 +245,11 @@ def test_the_analysis_does_not_see_hidden_cards(key: str, n: int) -> None:
         b = analyse_hand(other, seat, deals=6, seed=9)
         assert len(a.decisions) == 2
         assert a == b
+        # what the hidden cards change: a view that sees them (open cards) tells them apart
+        at = points[1][0]
+        differs += open_cards(prefix, at) != open_cards(other, at)
         checked += 1
-    assert checked
+    assert checked and differs
 
 
 # ------------------------------------------------------------------------ obvious blunders

@@ -8,6 +8,10 @@ a little randomised). Every alternative meets the same deals and the same playou
 random numbers), so the differences between them are not sampling luck of the deal. Cards that
 play alike (one suit, same points, no unseen card between them) share one evaluation.
 
+In the tutes for two once the stock is empty the seat knows the other hand (it is every card it
+has not seen): each alternative is then followed by the exact line of the endgame solver
+(:mod:`games.engine.analysis.exact`), once (``samples`` 1).
+
 The seeds come from ``(seed, step)`` only, so a decision's result does not depend on the other
 decisions analysed nor on the hidden cards (they are never read).
 """
@@ -20,6 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.engine.actions import action_to_notation, parse_action
+from games.engine.analysis.exact import endgame_applies, endgame_line
 from games.engine.analysis.outcome import mark_of, outcome, paired_se
 from games.engine.analysis.types import Alternative, Decision
 from games.engine.bots import policy
@@ -96,6 +101,18 @@ def evaluate(
     pts: dict[int, list[float]] = {a: [] for a in acts}
     lost: dict[int, list[float]] = {a: [] for a in acts}
     done = 0
+    first = restore(view, *sample_deal(know, random.Random(0)))
+    if endgame_applies(first):
+        # Two players, the stock empty: the seat knows the other hand (every card unseen), so
+        # each alternative is followed by the exact line of the solver, once.
+        for a in acts:
+            s = first.clone()
+            s.apply_action(a)
+            v, p, lo = outcome(endgame_line(s)[1], seat)
+            vals[a].append(v)
+            pts[a].append(p)
+            lost[a].append(lo)
+        return _decision(view, step, played, reps, vals, pts, lost, 1)
     while done < deals:
         hands, stock = sample_deal(know, rng)
         world = restore(view, hands, stock)

@@ -33,17 +33,16 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import actions as A
 from games.engine.actions import action_to_notation, parse_action
 from games.engine.analysis.decisions import playout
+from games.engine.analysis.exact import endgame_applies, endgame_line
 from games.engine.analysis.hand import start_of
 from games.engine.analysis.outcome import side_points
 from games.engine.analysis.types import OpenCards
 from games.engine.bots import policy
 from games.engine.bots.objective import value
-from games.engine.bots.solver import Endgame, distinct
+from games.engine.bots.solver import distinct
 from games.engine.state import HandState, Phase
-from games.engine.variants.dos import DosHand
 from games.engine.variants.stock import StockHand
 
 #: Largest worst-case count of card orders searched exactly (product of each hand's factorial).
@@ -70,8 +69,8 @@ def open_cards(record: Mapping[str, Any], step: int, *, seed: int | str = 0) -> 
     state = position(record, step)
     if state.is_terminal():
         return OpenCards(step, True, _points(state), None, ())
-    if _endgame_applies(state):
-        line, end = _endgame_line(state)
+    if endgame_applies(state):
+        line, end = endgame_line(state)
         return OpenCards(step, True, _points(end), line[0], line)
     if _small(state):
         vec, acts = _search(state)
@@ -82,50 +81,6 @@ def open_cards(record: Mapping[str, Any], step: int, *, seed: int | str = 0) -> 
 
 def _points(state: HandState) -> tuple[float, ...]:
     return tuple(side_points(state, s) for s in range(state.n))
-
-
-# ------------------------------------------------------------------------ two players
-
-
-def _endgame_applies(state: HandState) -> bool:
-    return (
-        isinstance(state, StockHand)
-        and state.n == 2
-        and state.stock_left == 0
-        and state.phase == Phase.PLAY
-        and not (isinstance(state, DosHand) and state.capote_seat >= 0)
-    )
-
-
-def _endgame_action(state: StockHand) -> int:
-    """The solver's action for the seat to move (cantos: a tute, else the best pair)."""
-    legal = state.legal_actions()
-    seat = state.turn
-    sings = [a for a in legal if a == A.TUTE or A.SING <= a < A.SING + 4]
-    if sings and not state.trick:
-        return A.TUTE if A.TUTE in sings else max(sings, key=lambda a: a - A.SING == state.trump)
-    cards = [a for a in legal if 0 <= a < 40]
-    if not cards or len(cards) < len(legal):  # a claim, a capote: as the policy decides
-        return policy.choose(state)
-    eg = Endgame(
-        state.trump, state.sung, bool(state.ADMITS_TUTE), state.CANTO_TRUMP, state.CANTO_OTHER
-    )
-    led = state.trick[0] if state.trick else -1
-    _, card = eg.best_margin(state.hands[seat], state.hands[1 - seat], led)
-    return card if card in cards else cards[0]
-
-
-def _endgame_line(state: HandState) -> tuple[tuple[str, ...], HandState]:
-    s = state.clone()
-    line: list[str] = []
-    while not s.is_terminal():
-        if isinstance(s, StockHand) and s.phase == Phase.PLAY:
-            a = _endgame_action(s)
-        else:
-            a = policy.choose(s)
-        line.append(action_to_notation(a))
-        s.apply_action(a)
-    return tuple(line), s
 
 
 # ------------------------------------------------------------------------ small trees
