@@ -1,5 +1,6 @@
 """Figures of a group of matches: a club's (its active members' matches) and a source's (the
-tables a tournament's rounds opened): per variant, per player, and the last matches.
+tables a tournament's rounds opened): per variant (with the auction's in the bidding tutes),
+per player, and the last matches.
 
 The figures count every match and every seat; the players listed are active accounts; the
 matches listed are those the viewer may see.
@@ -17,7 +18,7 @@ from league.clubs.models import Club, User
 
 from ..models import FinishedMatch, MatchParticipant
 from .matches import LIST_DEFERRED, with_seats
-from .players import seat_aggregates
+from .players import OPTIONAL_SUMS, seat_aggregates
 from .visibility import Viewer, active_members, deactivated_users, visible_matches
 
 
@@ -28,6 +29,13 @@ class GroupStats:
     per_variant: list[dict[str, Any]] = field(default_factory=list)
     players: list[dict[str, Any]] = field(default_factory=list)
     matches: list[FinishedMatch] = field(default_factory=list)
+
+    @property
+    def auction(self) -> list[dict[str, Any]]:
+        """The rows of :attr:`per_variant` whose hands report an auction (the bidding tutes,
+        :mod:`league.rankings.auction`): contracts taken on, kept and failed, the share kept,
+        the average bid where bids have a value, the times batido where the game has them."""
+        return [r for r in self.per_variant if r["contracts"] is not None]
 
 
 def _group_per_variant(qs: QuerySet[MatchParticipant]) -> list[dict[str, Any]]:
@@ -43,11 +51,16 @@ def _group_per_variant(qs: QuerySet[MatchParticipant]) -> list[dict[str, Any]]:
             tutes=Sum("tutes"),
             capotes=Sum("capotes"),
             renuncios=Sum("renuncios"),
+            **{name: Sum(name) for name in OPTIONAL_SUMS},
         )
         .order_by("-matches", "variant")
     )
     for r in rows:
         r["average_hand_points"] = round(r["hand_points"] / r["hands"], 1) if r["hands"] else None
+        contracts, made, bids = r["contracts"], r["contracts_made"], r["bid_total"]
+        r["contracts_failed"] = None if contracts is None else contracts - (made or 0)
+        r["contracts_made_percent"] = round(100 * (made or 0) / contracts) if contracts else None
+        r["average_bid"] = round(bids / contracts, 1) if bids is not None and contracts else None
     return rows
 
 
