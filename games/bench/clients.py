@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 PEOPLE_PER_TABLE = 4
+#: seconds without a state at any of a table's people (none to move) that make it stalled
+STALL = 5.0
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,10 @@ class Client:
         self.sent_at: tuple[int, float] | None = None
         self.ready = False
         self.stop = False
+        self.spec = spec
+        #: (version, your turn) of the last state received
+        self.last: tuple[int, bool] = (-1, False)
+        self.last_at = time.monotonic()
 
     async def run(self) -> None:
         try:
@@ -115,6 +121,8 @@ class Client:
                     continue
                 self.ready = True
                 version = frame["version"]
+                self.last = (version, bool(frame.get("your_turn")))
+                self.last_at = now
                 self._record(version, now)
                 self.version = max(self.version, version)
                 if (
@@ -200,7 +208,22 @@ async def drive(specs: list[SocketSpec], think: float, conn: Any) -> dict[str, A
         c.stop = True
     lag_task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    # A table whose people all wait: none of them got a state in the last STALL seconds and
+    # none's last state says it is his turn (a lost frame stops a scripted table for good).
+    now = time.monotonic()
+    stalled = []
+    for table_id in tracks:
+        seated = [c for c in clients if c.person and c.spec.table_id == table_id]
+        quiet = all(now - c.last_at > STALL for c in seated)
+        if seated and quiet and not any(c.last[1] for c in seated):
+            stalled.append(
+                {
+                    "table": table_id,
+                    "seen": [(c.spec.seat, c.spec.url[-5:], c.last[0]) for c in seated],
+                }
+            )
     return {
+        "stalled": stalled,
         "sockets": len(clients),
         "ready": sum(c.ready for c in clients),
         "own": stats.own,

@@ -43,7 +43,8 @@ def report(result: dict[str, Any]) -> str:
         f"{result['load'][0]:.1f} after",
         f"actions/s committed: {result['committed_actions_per_s']:.1f}  "
         f"(people's moves answered: {result['people_actions_per_s']:.1f}/s; "
-        f"frames received: {result['frames_per_s']:.0f}/s)",
+        f"frames received: {result['frames_per_s']:.0f}/s); tables that moved in the window: "
+        f"{result['tables_moving']} of {result['tables_all']}",
         f"latency to the mover's socket: {_lat(result['latency_own_ms'])}",
         f"latency to all 4 sockets:      {_lat(result['latency_table_ms'])}",
     ]
@@ -56,6 +57,8 @@ def report(result: dict[str, Any]) -> str:
     lines += [
         f"the clients' own event-loop lag: {_lat(result['client_loop_lag_ms'])}",
         f"errors: {result['errors'] or 'none'}",
+        f"stalled tables (no seat's last state says it is his turn): "
+        f"{len(result['stalled_tables'])} {result['stalled_tables'][:5]}",
         "CPU over the window:",
         *_cpu(result),
     ]

@@ -145,11 +145,11 @@ def run(
         time.sleep(max(0.0, start - time.monotonic()))
         groups["postgres (bench db)"] = procs.database_backends()
         groups["redis-server"] = procs.pids_named("redis-server")
-        actions_before = seating.committed_actions()
+        versions_before = seating.table_versions()
         meter = procs.CpuMeter(groups)
         time.sleep(max(0.0, end - time.monotonic()))
         cpu = meter.read()
-        actions_after = seating.committed_actions()
+        versions_after = seating.table_versions()
         elapsed = end - start
         samples = [conn.recv()[1] for _, conn in children]
         for child, _ in children:
@@ -165,6 +165,7 @@ def run(
     def merged(name: str) -> list[float]:
         return [v for s in samples for v in s[name]]
 
+    moved = sum(v - versions_before.get(pk, 0) for pk, v in versions_after.items())
     errors: dict[str, int] = {}
     for s in samples:
         for code, count in s["errors"].items():
@@ -181,7 +182,11 @@ def run(
         "sockets": sum(s["sockets"] for s in samples),
         "sockets_ready": ready,
         "seconds": elapsed,
-        "committed_actions_per_s": (actions_after - actions_before) / elapsed,
+        "committed_actions_per_s": moved / elapsed,
+        "tables_moving": sum(
+            versions_after[pk] > versions_before.get(pk, 0) for pk in versions_after
+        ),
+        "tables_all": len(versions_after),
         "people_actions_per_s": sum(s["answered"] for s in samples) / elapsed,
         "frames_per_s": sum(s["frames"] for s in samples) / elapsed,
         "latency_own_ms": percentiles(merged("own")),
@@ -191,6 +196,7 @@ def run(
         "latency_spectator_ms": percentiles(merged("spectator")),
         "client_loop_lag_ms": percentiles(merged("lag")),
         "errors": errors,
+        "stalled_tables": [t for s in samples for t in s["stalled"]],
         "cpu": cpu,
         "cpus": os.cpu_count(),
         "load_before": load_before,

@@ -94,11 +94,9 @@ def bot_tables(count: int, offset: int, level: str) -> list[int]:
     return out
 
 
-def committed_actions() -> int:
-    """Moves committed so far at the bench's tables (the sum of their versions)."""
-    from django.db.models import Sum
-
+def table_versions() -> dict[int, int]:
+    """The version (moves committed so far) of each of the bench's tables."""
     from games.models import Table
 
-    total = Table.objects.filter(source_kind=BENCH_SOURCE).aggregate(v=Sum("version"))["v"]
-    return int(total or 0)
+    rows = Table.objects.filter(source_kind=BENCH_SOURCE).values_list("pk", "version")
+    return {int(pk): int(version) for pk, version in rows}
