@@ -195,7 +195,7 @@ def _seed_history(club: Club, users: dict[str, User], log: Callable[[str], None]
     with _demo_clock(base) as clock:
         _play_tournament(club, users, clock, log)
         clock.at_least(base + timedelta(days=2))
-        demo_duplicate.play_evening(club, users, clock, _play_table, log)
+        demo_duplicate.play_evening(club, users, clock, log)
         clock.at_least(base + timedelta(days=HISTORY_DAYS - LEAGUE_STARTS_DAYS, hours=-8))
         _play_league(club, users, clock, log)
 

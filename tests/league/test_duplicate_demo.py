@@ -1,5 +1,5 @@
 """The demo's duplicate Cabrero evening (``manage.py seed_demo``): finished, every board of its
-two rounds compared between its two tables, the results page showing it; made once."""
+round compared between its two tables, the results page showing it; made once."""
 
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ def test_the_demo_has_a_finished_duplicate_cabrero_evening(settings) -> None:
     results = selectors.duplicate_results(tournament=evening)
     assert {row.entry.player.username for row in results.standings} == set(PLAYERS)
     assert all(row.boards > 0 for row in results.standings)
-    assert [r.number for r in results.rounds] == [1, 2]
+    # the players play in styles of their own: not every board is a tie
+    assert len({row.percent for row in results.standings}) > 1
+    assert [r.number for r in results.rounds] == [1]
     for rnd in results.rounds:
         assert [b.number for b in rnd.boards] == list(range(1, evening.boards + 1))
         for board in rnd.boards:
