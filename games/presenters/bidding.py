@@ -122,15 +122,8 @@ class BiddingPanel:
 
     @property
     def has_controls(self) -> bool:
-        return bool(
-            self.can_pass
-            or self.can_juego
-            or self.can_acompano
-            or self.bids
-            or self.trumps
-            or self.call_suits
-            or self.can_exchange
-        )
+        """Any control at all: those by the hand, or the call picker on the felt."""
+        return self.has_hand_controls or bool(self.call_suits)
 
 
 def call_text(call: str) -> tuple[str, str]:
