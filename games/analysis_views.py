@@ -44,6 +44,7 @@ def replay_context(
     context: dict[str, Any] = {"analysis": panel, "open_cards": None}
     if panel.open and request.GET.get("open") == "1":
         context["open_cards"] = presenter.open_cards_view(table=table, record=record, step=step)
+        panel.open_cards = True
     return context
 
 

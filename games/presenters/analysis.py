@@ -113,10 +113,19 @@ class AnalysisPanel:
     current: DecisionView | None = None
     decisions: int = 0
     can_request: bool = False
+    #: The open-cards view is on: the replay's links keep it on from step to step.
+    open_cards: bool = False
 
     @property
     def query(self) -> str:
-        """What the replay's links add to keep this seat (``&seat=2``), or ""."""
+        """What the replay's links add to keep this seat and the open-cards view
+        (``&seat=2&open=1``), or ""."""
+        seat = "" if self.seat is None else f"&seat={self.seat}"
+        return seat + ("&open=1" if self.open_cards else "")
+
+    @property
+    def seat_query(self) -> str:
+        """The seat only (the links that turn the open-cards view on or off)."""
         return "" if self.seat is None else f"&seat={self.seat}"
 
 

@@ -146,6 +146,8 @@ def test_open_cards_at_a_step(ana: Any, finished: Any) -> None:
     page = client_for(ana).get(url, {"step": steps - 4, "open": "1"}).content.decode()
     assert "Best play from here, all cards open" in page
     assert "Exact: every seat plays perfectly" in page or "Estimate:" in page
+    assert f'href="?step={steps - 3}&amp;seat=0&amp;open=1"' in page  # "Next" keeps it on
+    assert "Hide the open-cards view" in page
 
 
 def test_spanish_labels(ana: Any, finished: Any) -> None:
