@@ -22,8 +22,9 @@ from games.engine.records import replay
 from games.engine.state import HandState
 from games.engine.variant import REGISTRY
 
-#: Deals per decision by default (a Cabrero hand analyses in about a second on one core).
-DEALS = 24
+#: Deals per decision by default: a Cabrero hand analyses in well under a second on one core
+#: (figures in docs/analysis.md); more deals only sharpen the estimates.
+DEALS = 48
 
 
 def start_of(record: Mapping[str, Any]) -> HandState:
