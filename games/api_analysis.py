@@ -1,16 +1,19 @@
 """The hand analysis's API, plugged into ``/api/`` through ``GamesConfig.api_routes``.
 
-``GET  /api/tables/{table_id}/hands/{number}/analysis/``         every person's seat of the
+``GET  /api/matches/{table_id}/hands/{number}/analysis/``         every person's seat of the
                                                                   hand: status and analysis
-``GET  /api/tables/{table_id}/hands/{number}/analysis/{seat}/``  one seat (a table position)
-``POST /api/tables/{table_id}/hands/{number}/analysis/``         ``{"seat": 2}``: analyse it
+``GET  /api/matches/{table_id}/hands/{number}/analysis/{seat}/``  one seat (a table position)
+``POST /api/matches/{table_id}/hands/{number}/analysis/``         ``{"seat": 2}``: analyse it
 
-``number`` counts from 1, as the replay page's URL. The rules are the replay page's
-(:mod:`games.services.analysis`): nothing while the table's match is being played (403), a
+Under ``/matches/`` as the finished matches are: a match still in play has none. ``number``
+counts from 1, as the replay page's URL. The rules are the replay page's
+(:mod:`games.services.analysis`): nothing while the table's match is being played (404, "The
+analysis opens when the match is over.", as ``/api/matches/{table_id}/`` is a 404 then), a
 private table's hands only for its players and staff (404 for others, as for no such table),
-a bot's seat or an abandoned table's hand refused (400). The analysis is the engine's JSON
-(``HandAnalysis.to_json()``): each decision's ``step`` indexes the hand record's actions, its
-``seat`` is the hand's own seat number; ``seat`` in the response is the table's position.
+a bot's seat, an unknown hand or an abandoned table's hand refused (400). The analysis is the
+engine's JSON (``HandAnalysis.to_json()``): each decision's ``step`` indexes the hand record's
+actions, its ``seat`` is the hand's own seat number; ``seat`` in the response is the table's
+position.
 """
 
 from __future__ import annotations
@@ -66,9 +69,9 @@ ERROR = inline_serializer(
 
 def error_response(error: TableError) -> Response:
     code = status.HTTP_400_BAD_REQUEST
-    if isinstance(error, TableNotFoundError):
+    if isinstance(error, (TableNotFoundError, service.AnalysisNotOpenError)):
         code = status.HTTP_404_NOT_FOUND
-    elif isinstance(error, (TablePermissionError, service.AnalysisNotOpenError)):
+    elif isinstance(error, TablePermissionError):
         code = status.HTTP_403_FORBIDDEN
     return Response({"detail": str(error.message), "code": error.code}, status=code)
 

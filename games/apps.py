@@ -14,7 +14,7 @@ class GamesConfig(AppConfig):
     api_routes = (
         (r"tables/(?P<table_id>[0-9]{1,18})/chat", "games.chat.api.TableChatViewSet", "table-chat"),
         (
-            r"tables/(?P<table_id>[0-9]{1,18})/hands/(?P<number>[0-9]{1,6})/analysis",
+            r"matches/(?P<table_id>[0-9]{1,18})/hands/(?P<number>[0-9]{1,6})/analysis",
             "games.api_analysis.HandAnalysisViewSet",
             "hand-analysis",
         ),

@@ -24,7 +24,7 @@ def api(user: Any | None) -> APIClient:
 
 
 def url(table: Table, number: int = 1, seat: int | None = None) -> str:
-    base = f"/api/tables/{table.pk}/hands/{number}/analysis/"
+    base = f"/api/matches/{table.pk}/hands/{number}/analysis/"
     return base if seat is None else f"{base}{seat}/"
 
 
@@ -60,7 +60,7 @@ def test_errors(ana: Any, bruno: Any) -> None:
     assert api(ana).post(url(table), {"seat": "x"}, format="json").status_code == 400
     hands = HandRecord.objects.filter(table=table).count()
     assert api(ana).get(url(table, number=hands + 1)).status_code == 400
-    assert api(ana).get(f"/api/tables/{table.pk + 99}/hands/1/analysis/").status_code == 404
+    assert api(ana).get(f"/api/matches/{table.pk + 99}/hands/1/analysis/").status_code == 404
     assert api(None).get(url(table)).status_code in (401, 403)
     assert not HandAnalysis.objects.exists()
 
@@ -77,7 +77,7 @@ def test_nothing_during_play(ana: Any, bruno: Any, make_user: Any) -> None:
             api(user).get(url(table, seat=0)),
             api(user).post(url(table), {"seat": 0}, format="json"),
         ):
-            assert response.status_code == 403
+            assert response.status_code == 404  # as /api/matches/{id}/ is while in play
             assert response.json()["detail"] == "The analysis opens when the match is over."
             assert "secret" not in response.content.decode()
 
@@ -85,7 +85,7 @@ def test_nothing_during_play(ana: Any, bruno: Any, make_user: Any) -> None:
 def test_private_table_is_a_404_for_others(ana: Any, bruno: Any, make_user: Any) -> None:
     table = fast_forward(people_table(ana, bruno, is_private=True))
     carla = api(make_user("carla"))
-    missing = api(ana).get(f"/api/tables/{table.pk + 99}/hands/1/analysis/").json()
+    missing = api(ana).get(f"/api/matches/{table.pk + 99}/hands/1/analysis/").json()
     assert carla.get(url(table)).json() == missing
     assert carla.post(url(table), {"seat": 0}, format="json").status_code == 404
     assert api(bruno).get(url(table)).status_code == 200
