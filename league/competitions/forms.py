@@ -241,6 +241,7 @@ class TournamentForm(EventForm):
         label=_("Format"),
         choices=Format.choices,
         initial=Format.SWISS,
+        required=False,  # Swiss when left out
         help_text=_(
             "Duplicate: every table of a round plays the same deals, and each player's result "
             "on a deal is compared with the others who held the same cards."
