@@ -40,12 +40,15 @@ def test_register_play_a_hand_of_cabrero_against_bots_and_read_the_result(
     page.locator("#connection.connection-online").wait_for()
 
     explained = False
-    clicks = 0
+    # (version on screen, card) of every click on a legal card: each must be her move at that
+    # version, and each of her moves of the hand such a click
+    clicked: list[tuple[int, str | None]] = []
+    hand_over = HandRecord.objects.filter(table=table, number=0).exists
     deadline = time.monotonic() + 120
     while not page.get_by_text("How hand 1 ended").count():
         assert time.monotonic() < deadline, "the hand did not end"
         legal = page.locator(".card-button.is-legal")
-        if not legal.count():
+        if not legal.count() or browser.db(hand_over):  # (no click in the next hand)
             time.sleep(0.05)
             continue
         illegal = page.locator(".card-button.is-illegal")
@@ -58,8 +61,9 @@ def test_register_play_a_hand_of_cabrero_against_bots_and_read_the_result(
             explained = True
             continue
         version = page.locator("#table-live").get_attribute("data-version")
-        legal.first.click()
-        clicks += 1
+        card = legal.first
+        clicked.append((int(version or -1), card.get_attribute("value")))
+        card.click()
         page.wait_for_function(
             "v => document.getElementById('table-live').dataset.version !== v", arg=version
         )
@@ -77,5 +81,14 @@ def test_register_play_a_hand_of_cabrero_against_bots_and_read_the_result(
     assert shown_losers == sorted(record.result["losers"])
     from games.models import TableAction
 
-    mine = TableAction.objects.filter(table=table, hand_number=0, seat=0, actor="player")
-    assert clicks == browser.db(mine.count) > 0  # every card of hers was a click in the page
+    actions = browser.db(
+        lambda: list(
+            TableAction.objects.filter(table=table, hand_number=0, seat=0).values_list(
+                "index", "action", "actor"
+            )
+        )
+    )
+    # Every card of hers was a click in the page, at the version the page showed, and every
+    # click a card of hers (none refused as stale, none played by a bot for her).
+    assert clicked and [(i, a) for i, a, _actor in actions] == clicked, (clicked, actions)
+    assert {actor for _i, _a, actor in actions} == {TableAction.Actor.PLAYER}
