@@ -420,3 +420,12 @@ def test_analyse_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "load average" in out and "dos_ar" in out
     assert random_record("bato", 4, "x")["kind"] == "hand"
+
+
+def test_doctests() -> None:
+    import doctest
+
+    import games.engine.analysis
+
+    result = doctest.testmod(games.engine.analysis)
+    assert result.attempted and not result.failed
