@@ -223,6 +223,8 @@ def test_the_api_lists_and_shows_a_ladder_to_anyone(ladder) -> None:
     )
     assert top["score"] == pytest.approx(13.5 / 20)
     assert client.get("/api/bot-ladders/vtt/").status_code == 404
+    paths = client.get("/api/schema/?format=json").json()["paths"]
+    assert {"/api/bot-ladders/", "/api/bot-ladders/{variant}/"} <= set(paths)
 
 
 @pytest.mark.django_db
