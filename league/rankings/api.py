@@ -75,8 +75,8 @@ class BotLadderViewSet(viewsets.ViewSet):
 
     @extend_schema(responses=BotLadderSerializer(many=True))
     def list(self, request: Request) -> Response:
-        boards = [selectors.ladder_board(variant=v) for v in selectors.ladder_variants()]
-        return Response(BotLadderSerializer([_data(b) for b in boards if b], many=True).data)
+        boards = selectors.ladder_boards()
+        return Response(BotLadderSerializer([_data(b) for b in boards], many=True).data)
 
     @extend_schema(responses=BotLadderSerializer)
     def retrieve(self, request: Request, variant: str | None = None) -> Response:

@@ -204,8 +204,10 @@ def test_the_navigation_links_the_ladder_for_visitors(db: None) -> None:
     assert re.findall(r'<a href="([^"]+)" aria-current="page">', html) == [url]
 
 
-def test_the_api_lists_and_shows_a_ladder_to_anyone(ladder) -> None:
+def test_the_api_lists_and_shows_a_ladder_to_anyone(ladder, django_assert_max_num_queries) -> None:
     client = Client()
+    with django_assert_max_num_queries(3):
+        assert len(selectors.ladder_boards()) == 1
     listed = client.get("/api/bot-ladders/", **EN)
     assert listed.status_code == 200
     assert [b["variant"] for b in listed.json()] == ["dos"]

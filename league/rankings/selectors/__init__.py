@@ -33,7 +33,14 @@ count them.
 
 from .groups import GroupStats, club_statistics, source_statistics
 from .history import HistoryPoint, RatingCurve, rating_changes, rating_curve, rating_history
-from .ladder import LadderBoard, LadderLevel, LadderPair, ladder_board, ladder_variants
+from .ladder import (
+    LadderBoard,
+    LadderLevel,
+    LadderPair,
+    ladder_board,
+    ladder_boards,
+    ladder_variants,
+)
 from .leaderboards import (
     Position,
     busiest_variant,
@@ -77,6 +84,7 @@ __all__ = [
     "finished_matches",
     "head_to_head",
     "ladder_board",
+    "ladder_boards",
     "ladder_variants",
     "leaderboard",
     "leaderboard_position",

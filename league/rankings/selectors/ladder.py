@@ -5,7 +5,7 @@ A level's *rating* is the players' shown rating (``league.skill.shown_rating``: 
 ``mu - 3 sigma`` on the Elo-like scale), its *win rate* the share of its seats that won, with a
 Wilson 95% interval (``games.engine.bots.arena.wilson``, the arena's). A pair's *score* is the
 first level's games ahead plus half the draws, over the pair's games, with a Wilson interval.
-Three queries whatever the data.
+At most three queries, whatever the data.
 """
 
 from __future__ import annotations
@@ -101,11 +101,7 @@ def _pair(first: str, second: str, games: int, ahead: int, behind: int) -> Ladde
     )
 
 
-def ladder_board(*, variant: str) -> LadderBoard | None:
-    """The ladder of ``variant``, levels best first, or None if it has no games yet."""
-    ladder = BotLadder.objects.filter(variant=variant, games__gt=0).first()
-    if ladder is None:
-        return None
+def _board(ladder: BotLadder) -> LadderBoard:
     rows = sorted(ladder.levels.all(), key=lambda r: (-(r.mu - 3 * r.sigma), -r.mu, r.level))
     order = {r.level: i for i, r in enumerate(rows)}
     pairs = []
@@ -116,7 +112,7 @@ def ladder_board(*, variant: str) -> LadderBoard | None:
             pairs.append(_pair(p.second, p.first, p.games, p.second_ahead, p.first_ahead))
     pairs.sort(key=lambda p: (order.get(p.first, 0), order.get(p.second, 0)))
     return LadderBoard(
-        variant=variant,
+        variant=ladder.variant,
         deals=ladder.deals,
         games=ladder.games,
         iterations=ladder.iterations,
@@ -124,3 +120,23 @@ def ladder_board(*, variant: str) -> LadderBoard | None:
         levels=[_level(r) for r in rows],
         pairs=pairs,
     )
+
+
+def ladder_boards() -> list[LadderBoard]:
+    """Every variant's ladder that has games, in the engine's order (three queries)."""
+    order = {v: i for i, v in enumerate(variant_keys())}
+    ladders = BotLadder.objects.filter(games__gt=0, variant__in=order).prefetch_related(
+        "levels", "pairs"
+    )
+    return [_board(ladder) for ladder in sorted(ladders, key=lambda lad: order[lad.variant])]
+
+
+def ladder_board(*, variant: str) -> LadderBoard | None:
+    """The ladder of ``variant``, levels best first, or None if it has no games yet (three
+    queries)."""
+    ladder = (
+        BotLadder.objects.filter(variant=variant, games__gt=0)
+        .prefetch_related("levels", "pairs")
+        .first()
+    )
+    return None if ladder is None else _board(ladder)
