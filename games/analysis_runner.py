@@ -67,8 +67,12 @@ def _run(analysis_id: int) -> None:
     close_old_connections()
     try:
         analysis.compute(analysis_id, run=in_child)
-    except Exception:  # the thread must live on for the next hand
+    except Exception as exc:  # the thread must live on for the next hand
         logger.exception("Hand analysis %s failed", analysis_id)
+        try:
+            analysis.fail(analysis_id, repr(exc))
+        except Exception:  # the database itself is failing: the row may be asked for later
+            logger.exception("Could not mark hand analysis %s failed", analysis_id)
     finally:
         close_old_connections()
 

@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import messages
-from games.analysis_models import HandAnalysis
 from games.engine import analysis as engine_analysis
 from games.engine import parse_action
 from games.engine.records import replay
@@ -206,8 +205,7 @@ def analysis_panel(
     )
     row = rows.get(seat)
     panel.status = row.status if row is not None else ""
-    stale = row is not None and row.engine_version != service.engine_version()
-    panel.can_request = row is None or row.status == HandAnalysis.Status.FAILED or stale
+    panel.can_request = row is None or service.may_retry(row)
     result = service.read(row) if row is not None else None
     if result is None:
         return panel

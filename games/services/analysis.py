@@ -172,6 +172,27 @@ def local_seat(record: HandRecord, position: int) -> int:
 # ------------------------------------------------------------------------------ requests
 
 
+#: A row pending for longer than this (seconds) is taken for lost (a server restarted while it
+#: was computed) and may be asked for again.
+PENDING_TIMEOUT = 600
+
+
+def may_retry(row: HandAnalysis) -> bool:
+    """Whether asking again would compute ``row`` again: it failed, was done by an older engine,
+    or has been pending for longer than :data:`PENDING_TIMEOUT`."""
+    if row.status == HandAnalysis.Status.FAILED:
+        return True
+    if row.status == HandAnalysis.Status.DONE:
+        return row.engine_version != engine_version()
+    return (timezone.now() - row.requested_at).total_seconds() > PENDING_TIMEOUT
+
+
+def fail(analysis_id: int, error: str) -> None:
+    HandAnalysis.objects.filter(pk=analysis_id).update(
+        status=HandAnalysis.Status.FAILED, error=error[:200], finished_at=timezone.now()
+    )
+
+
 def analyses_of(record: HandRecord) -> dict[int, HandAnalysis]:
     return {row.seat: row for row in HandAnalysis.objects.filter(hand=record)}
 
@@ -191,10 +212,10 @@ def request_analysis(*, table: Table, record: HandRecord, seat: int, user: Any) 
         row, created = HandAnalysis.objects.select_for_update().get_or_create(
             hand=record, seat=seat
         )
-        stale = row.status == HandAnalysis.Status.DONE and row.engine_version != engine_version()
-        if created or stale or row.status == HandAnalysis.Status.FAILED:
+        if created or may_retry(row):
             row.status, row.error = HandAnalysis.Status.PENDING, ""
-            row.save(update_fields=["status", "error"])
+            row.requested_at = timezone.now()
+            row.save(update_fields=["status", "error", "requested_at"])
             pk = row.pk
             transaction.on_commit(lambda: dispatch(pk), robust=True)
     return row
@@ -270,11 +291,7 @@ def compute(analysis_id: int, *, run: Runner | None = None) -> bool:
         engine_analysis.HandAnalysis.from_json(data)  # what is stored must read back
     except Exception as exc:  # an engine failure is stored, never raised at a worker
         logger.exception("Analysis %s of hand %s failed", analysis_id, record.pk)
-        HandAnalysis.objects.filter(pk=analysis_id).update(
-            status=HandAnalysis.Status.FAILED,
-            error=repr(exc)[:200],
-            finished_at=timezone.now(),
-        )
+        fail(analysis_id, repr(exc))
         return False
     HandAnalysis.objects.filter(pk=analysis_id).update(
         status=HandAnalysis.Status.DONE,

@@ -3,9 +3,11 @@ for older hands, and who may see it (nobody while the match is being played)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from games import services
 from games.analysis_models import HandAnalysis
@@ -138,3 +140,22 @@ def test_an_engine_failure_is_stored_not_raised(ana: Any, bruno: Any) -> None:
     assert analysis.compute(row.pk, run=broken) is False
     row.refresh_from_db()
     assert row.status == HandAnalysis.Status.FAILED and row.data == {}
+
+
+def test_a_failed_or_lost_analysis_may_be_asked_again(ana: Any, bruno: Any, settings: Any) -> None:
+    settings.TUTE_ANALYSIS_DEALS = 4
+    table = fast_forward(people_table(ana, bruno))
+    record = HandRecord.objects.get(table=table, number=0)
+    failed = HandAnalysis.objects.create(hand=record, seat=0, status="failed", error="boom")
+    analysis.request_analysis(table=table, record=record, seat=0, user=ana)
+    failed.refresh_from_db()
+    assert failed.status == HandAnalysis.Status.DONE and failed.error == ""
+    pending = HandAnalysis.objects.create(hand=record, seat=1)  # under way: left alone
+    analysis.request_analysis(table=table, record=record, seat=1, user=ana)
+    pending.refresh_from_db()
+    assert pending.status == HandAnalysis.Status.PENDING
+    long_ago = timezone.now() - timedelta(seconds=analysis.PENDING_TIMEOUT + 1)
+    HandAnalysis.objects.filter(pk=pending.pk).update(requested_at=long_ago)  # a lost one
+    analysis.request_analysis(table=table, record=record, seat=1, user=ana)
+    pending.refresh_from_db()
+    assert pending.status == HandAnalysis.Status.DONE
