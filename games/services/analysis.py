@@ -98,9 +98,10 @@ def auto_enabled() -> bool:
     return _setting("TUTE_ANALYSIS_AUTO", "1").lower() not in ("0", "false", "no", "off", "")
 
 
-def deals() -> int:
-    """``TUTE_ANALYSIS_DEALS``: sampled deals per decision (default 24)."""
-    return max(1, int(_setting("TUTE_ANALYSIS_DEALS", "24")))
+def deals() -> int | None:
+    """``TUTE_ANALYSIS_DEALS``: sampled deals per decision (unset: the engine's default)."""
+    raw = _setting("TUTE_ANALYSIS_DEALS", "")
+    return max(1, int(raw)) if raw else None
 
 
 def engine_version() -> str:
@@ -285,9 +286,10 @@ def compute(analysis_id: int, *, run: Runner | None = None) -> bool:
     seed = f"{record.table_id}:{record.number}:{row.seat}"
     started = time.perf_counter()
     try:
-        data = (run or _direct)(
-            dict(record.record), local_seat(record, row.seat), deals=deals(), seed=seed
-        )
+        options: dict[str, Any] = {"seed": seed}
+        if deals() is not None:
+            options["deals"] = deals()
+        data = (run or _direct)(dict(record.record), local_seat(record, row.seat), **options)
         engine_analysis.HandAnalysis.from_json(data)  # what is stored must read back
     except Exception as exc:  # an engine failure is stored, never raised at a worker
         logger.exception("Analysis %s of hand %s failed", analysis_id, record.pk)
