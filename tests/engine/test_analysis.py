@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -22,13 +23,15 @@ from games.engine.analysis import (
     open_cards,
 )
 from games.engine.analysis.bench import PLAYERS, random_record
+from games.engine.analysis.decisions import representatives
 from games.engine.analysis.exact import endgame_line
 from games.engine.analysis.hand import decision_points
 from games.engine.analysis.opencards import _small, position
 from games.engine.analysis.outcome import side_points
 from games.engine.bots import policy
 from games.engine.bots.objective import value
-from games.engine.cards import NOTATION
+from games.engine.bots.view import View
+from games.engine.cards import NOTATION, parse_card
 from games.engine.deal import shuffled_deck
 from games.engine.records import hand_record, replay
 from games.engine.state import HandState
@@ -146,6 +149,16 @@ def test_two_players_after_the_stock_are_judged_exactly() -> None:
         line, _ = endgame_line(position(rec, step))
         alts = {x.action: x for x in d.alternatives}
         assert alts[line[0]].value == d.alternatives[0].value
+
+
+def test_cards_that_play_alike_share_one_evaluation() -> None:
+    """The 4 and 6 of a suit play alike unless another hand (or the stock) holds the 5."""
+    h = get_variant("parejas").new_hand(players=4, seed=3)
+    view = View.of(h.observe(h.turn, memory=True))
+    four, five, six, ace = (parse_card(c) for c in ("4O", "5O", "6O", "1O"))
+    v = replace(view, legal=(four, six, ace))
+    assert representatives(v, 0) == {four: four, six: four, ace: ace}
+    assert representatives(v, 1 << five) == {four: four, six: six, ace: ace}
 
 
 def test_the_seed_changes_the_samples_not_the_decisions() -> None:

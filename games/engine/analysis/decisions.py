@@ -6,7 +6,8 @@ each deal as an engine state (:mod:`games.engine.bots.restore`) and, for every l
 plays the deal out with the strong bot's playout policy (:func:`games.engine.bots.policy.choose`,
 a little randomised). Every alternative meets the same deals and the same playout seeds (common
 random numbers), so the differences between them are not sampling luck of the deal. Cards that
-play alike (one suit, same points, no unseen card between them) share one evaluation.
+play alike (one suit, same points, no card held by another seat or in the stock between them)
+share one evaluation.
 
 In the tutes for two once the stock is empty the seat knows the other hand (it is every card it
 has not seen): each alternative is then followed by the exact line of the endgame solver
@@ -51,7 +52,8 @@ def view_of(observation: Observation, options: dict[str, Any]) -> View:
 
 def representatives(view: View, unseen: int) -> dict[int, int]:
     """Each legal action's representative: the lowest card of a run of cards that play alike
-    (one suit, same points, no unseen card between them); other actions stand for themselves."""
+    (one suit, same points, no card of ``unseen`` — the cards still held by others or in the
+    stock — between them); other actions stand for themselves."""
     out: dict[int, int] = {}
     prev = -1
     rep = -1
@@ -94,7 +96,10 @@ def evaluate(
     first; never fewer than :data:`MIN_DEALS`)."""
     seat = view.seat
     know = Knowledge.of(view)
-    reps = representatives(view, know.unseen)
+    held = know.unseen  # cards in other hands or the stock, unseen or publicly known
+    for mask in know.known:
+        held |= mask
+    reps = representatives(view, held)
     acts = list(dict.fromkeys(reps[a] for a in view.legal))
     rng = random.Random(f"analysis:{seed}:{step}")
     vals: dict[int, list[float]] = {a: [] for a in acts}
