@@ -143,6 +143,35 @@ def test_a_duplicate_of_tute_for_two_swaps_the_sides(
     assert first.count() == 2 * 4
 
 
+def test_a_duplicate_of_tute_in_pairs_deals_alike_and_scores_the_pairs_points(
+    commit: Any, club: Any, organiser: Any, make_members: Any, soon: Any
+) -> None:
+    tournament = _duplicate(
+        club, organiser, soon, variant="parejas", options={"games": 1}, table_size=None, rounds=1
+    )
+    members = make_members(8)
+    for player, partner in zip(members[::2], members[1::2], strict=True):
+        services.tournament_register(tournament=tournament, user=player, partner=partner)
+    commit(services.round_pair, tournament=tournament, by=organiser)
+    boards = list(Board.objects.filter(round__tournament=tournament).order_by("number"))
+    assert len(boards) == 2
+    play_tables(commit, [b.table_id for b in boards])
+    tables = [b.table_id for b in boards]
+    assert len({_dealt(t, 0) for t in tables}) == 1
+    # partners sit opposite: the entry at position p holds seats p and p + 2
+    for board in boards:
+        table = Table.objects.get(pk=board.table_id)
+        users = dict(table.seats.values_list("position", "user_id"))
+        for seat in board.seats.select_related("entry"):
+            assert {users[seat.position], users[seat.position + 2]} == set(seat.entry.user_ids())
+    for row in DealResult.objects.filter(board__round__tournament=tournament):
+        result = HandRecord.objects.get(table_id=row.table_id, number=row.number - 1).result
+        assert row.score == Decimal(result["team_points"][row.position])
+    results = selectors.duplicate_results(tournament=tournament)
+    assert [len(g.results) for g in results.rounds[0].boards[0].groups] == [2, 2]
+    assert sum(row.matchpoints for row in results.standings) == 2 * 2  # 2 per comparison
+
+
 def test_a_duplicate_round_that_cannot_be_seated_is_refused(
     commit: Any, club: Any, organiser: Any, make_members: Any, soon: Any
 ) -> None:

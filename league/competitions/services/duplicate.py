@@ -102,7 +102,9 @@ def record_deals(
     tournament: Tournament, board: Board, seats: Sequence[BoardSeat], outcome: TableOutcome
 ) -> int:
     """Store each entry's result on each board the table played (hands 1 to ``boards``, the
-    hands every seat played). Idempotent for the board. Returns the rows written."""
+    hands every seat played). An entry that forfeited (absent, its seat played by a bot) has
+    none: a bot's play is not compared with the players'. Idempotent for the board. Returns the
+    rows written."""
     board.deal_results.all().delete()
     variant = REGISTRY.get(outcome.variant)
     limit = tournament.boards or duplicate.DEFAULT_BOARDS
@@ -112,6 +114,8 @@ def record_deals(
         if number > limit:
             continue
         for seat in seats:
+            if seat.forfeit:
+                continue
             score, points = duplicate.board_score(
                 variant, tournament.shape, hand.result, seat.position, len(seats)
             )
