@@ -159,3 +159,15 @@ def test_a_failed_or_lost_analysis_may_be_asked_again(ana: Any, bruno: Any, sett
     analysis.request_analysis(table=table, record=record, seat=1, user=ana)
     pending.refresh_from_db()
     assert pending.status == HandAnalysis.Status.DONE
+
+
+def test_a_playoff_hands_seats_are_the_hands_own(ana: Any, bruno: Any) -> None:
+    """A Cabrero playoff is played by some of the table's seats: the engine is given the
+    hand's own seat number, the row keeps the table's position."""
+    table = fast_forward(people_table(ana, bruno))
+    record = HandRecord(table=table, number=99, record={"players": 2, "context": {"seats": [3, 1]}})
+    assert analysis.hand_positions(record) == [3, 1]
+    assert analysis.local_seat(record, 1) == 1 and analysis.local_seat(record, 3) == 0
+    assert analysis.person_seats(record) == [1]  # Bruno; seat 3 is a bot, Ana did not play it
+    with pytest.raises(analysis.NotAPersonSeatError):
+        analysis.local_seat(record, 0)
