@@ -135,7 +135,11 @@ def _demo_clock(start: datetime) -> Iterator[_Clock]:
     real_now = timezone.now
     timezone.now = clock
     try:
-        with override_settings(TUTE_TABLE_SCHEDULER="immediate", EMAIL_BACKEND=NO_MAIL):
+        # No hand analysis at each hand's end (games/services/analysis.py): with the immediate
+        # scheduler it would be computed inline, hand after hand; the replays offer the button.
+        with override_settings(
+            TUTE_TABLE_SCHEDULER="immediate", TUTE_ANALYSIS_AUTO=False, EMAIL_BACKEND=NO_MAIL
+        ):
             yield clock
     finally:
         timezone.now = real_now
