@@ -1,4 +1,5 @@
-"""The rating model: Plackett-Luce (openskill) over a match's sides, and the shown rating.
+"""The rating model: Bradley-Terry with full pairing (openskill) over a match's sides, and the
+shown rating.
 
 Design: the database layer (``league.rankings``) keeps a :class:`Skill` per player and variant
 and calls :func:`rate_match` once per finished rated match, in a fixed order. Everything here
@@ -7,6 +8,32 @@ same ratings (the incremental task and the recomputation share this code).
 
 The model keeps openskill's documented defaults (``mu`` 25, ``sigma`` 25/3, ``beta`` 25/6,
 ``tau`` 25/300), so its documented figures hold for our functions unchanged.
+
+Why Bradley-Terry (full pairing) and not openskill's Plackett-Luce, which rated matches until
+November 2026: Plackett-Luce in openskill 6 rates a shared place as if every side in it had
+beaten the others in it, so ties create rating out of nothing. Four newcomers placed
+``[1, 2, 2, 2]`` went to ``mu`` 27.80 / 26.55 / 26.55 / 26.55 (the three tied for last *gained*),
+``[1, 1, 1, 2]`` to 27.80 x 3 / 24.07, and a two-player draw to 27.64 each: every tie added 5-7
+to the sum of the means, and a long series of Cabrero/Chancho/Arrastrado matches inflated
+every rating. Bradley-Terry full pairing rates a match as every pair of sides playing a duel:
+finishing ahead is a win (1), a shared place a draw (1/2), behind a loss (0), and a side's
+``mu`` moves by ``sigma**2 / c * (score - expected)`` summed over its opponents
+(``c**2 = 2 beta**2 + sigma_a**2 + sigma_b**2``). So a draw between equals changes no mean, a
+shared last place never gains and a shared first place never loses among equals, and with
+equal sigmas the means are conserved exactly (with unequal ones the sum wanders a little either
+way, but has no drift). Now ``[1, 2, 2, 2]`` gives 32.91 / 22.36 x 3, ``[1, 1, 1, 2]``
+27.64 x 3 / 17.09 and a draw 25 / 25.
+
+With two sides (duels, pairs) both models have the same likelihood and the same updates, so
+every decisive duel and team match is rated exactly as before; the figures change only for
+ties and for tables of three or more sides, where each opponent now counts as a duel: a
+newcomer who wins a four-player table gains 3 x 2.64 instead of 2.80, and ``sigma`` comes down
+faster (7.50 instead of 8.26). Rejected alternatives: keeping Plackett-Luce and averaging the
+updates over every order of the tied sides (``k!`` ratings for ``k`` tied sides, a heuristic
+rather than a model); openskill's partial-pairing Bradley-Terry (it pairs sides by their
+position in a window of 4, so tied sides at a big table are compared with different
+opponents depending on how the tie is listed); Thurstone-Mosteller full pairing (ties handled
+the same way, but larger moves still: 37.69 for the winner of four newcomers).
 """
 
 from __future__ import annotations
@@ -15,11 +42,11 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 K = TypeVar("K", bound=Hashable)
 
-MODEL: Final = PlackettLuce()
+MODEL: Final = BradleyTerryFull()
 
 #: Rated games below which a rating is provisional (not on the leaderboards, shown with "?").
 PROVISIONAL_GAMES: Final = 20
@@ -105,6 +132,19 @@ def rate_match(
     ... )
     >>> after["a"] == after["b"], round(after["a"].mu, 6), round(after["x"].sigma, 6)
     (True, 26.964295, 8.177963)
+
+    A shared place is a draw: equals who share it keep their means, and four newcomers placed
+    ``[1, 2, 2, 2]`` give the winner three won duels (+2.635 each) and each of the others one
+    lost duel and two draws.
+
+    >>> draw = rate_match(sides=[[0], [1]], places=[1, 1], players=["a", "b"], prior={})
+    >>> round(draw["a"].mu, 9), round(draw["b"].mu, 9), draw["a"].sigma < DEFAULT_SKILL.sigma
+    (25.0, 25.0, True)
+    >>> table = rate_match(
+    ...     sides=[[0], [1], [2], [3]], places=[1, 2, 2, 2], players=list("abcd"), prior={}
+    ... )
+    >>> [round(table[p].mu, 2) for p in "abcd"]
+    [32.91, 22.36, 22.36, 22.36]
     """
     if len(places) != len(players):
         raise ValueError("places and players must have one entry per seat.")
