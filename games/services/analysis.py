@@ -104,6 +104,12 @@ def deals() -> int | None:
     return max(1, int(raw)) if raw else None
 
 
+def queue() -> str:
+    """``TUTE_ANALYSIS_QUEUE``: the Celery queue of the analyses ("" : the default queue, shared
+    with the bots' moves; a worker of its own, ``-Q analysis``, keeps them apart)."""
+    return _setting("TUTE_ANALYSIS_QUEUE", "")
+
+
 def engine_version() -> str:
     return str(getattr(engine_analysis, "VERSION", "1"))
 
@@ -250,7 +256,8 @@ def dispatch(analysis_id: int) -> None:
     """Start computing row ``analysis_id`` where the table scheduler runs its work."""
     mode = conf.scheduler_mode()
     if mode == "celery" and _task:
-        _task[0].apply_async(args=(analysis_id,))
+        name = queue()
+        _task[0].apply_async(args=(analysis_id,), **({"queue": name} if name else {}))
     elif mode == "inprocess" and _background:
         _background[0](analysis_id)
     else:

@@ -37,3 +37,17 @@ def test_inprocess_dispatch_goes_to_the_background_thread(
     analysis_runner._threads[0].submit(lambda: None).result(timeout=120)  # drained in order
     row.refresh_from_db()
     assert row.status == HandAnalysis.Status.DONE, row.error
+
+
+def test_celery_dispatch_to_its_own_queue(ana: Any, bruno: Any, settings: Any) -> None:
+    """With workers the task goes to the broker (Celery is eager in the test settings: it runs
+    here), on ``TUTE_ANALYSIS_QUEUE`` when that is set."""
+    table = fast_forward(people_table(ana, bruno))
+    settings.TUTE_TABLE_SCHEDULER = "celery"
+    settings.TUTE_ANALYSIS_QUEUE = "analysis"
+    settings.TUTE_ANALYSIS_DEALS = 3
+    record = HandRecord.objects.get(table=table, number=0)
+    row = HandAnalysis.objects.create(hand=record, seat=1)
+    analysis.dispatch(row.pk)
+    row.refresh_from_db()
+    assert row.status == HandAnalysis.Status.DONE, row.error
