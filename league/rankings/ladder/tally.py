@@ -3,8 +3,7 @@
 A level's :class:`LevelTally` keeps its openskill skill (``league.skill``, the players' model),
 its games, and its seats played and won; a pair's :class:`PairTally` keeps how often each level
 finished ahead. :func:`accumulate` adds a slice's duels in order: each duel is one rated
-one-against-one match (the winner first; a draw is the mean of the two results, see
-:func:`_rated`), so the ratings after two
+one-against-one match (the winner first, or a draw: a shared place), so the ratings after two
 refreshes are those one long run in the same order would give.
 
 >>> levels, pairs = {}, {}
@@ -56,29 +55,19 @@ class PairTally:
 
 
 def _rated(a: Skill, b: Skill, winner: str | None, first: str) -> tuple[Skill, Skill]:
-    """``a`` and ``b`` after their duel: the winner first; a draw is half of each result.
+    """``a`` and ``b`` after their duel: the winner first, or a draw (a shared first place).
 
-    openskill's Plackett-Luce model raises both ``mu`` of a tie (two newcomers drawing both go
-    from 25 to 27.6), which would inflate the ladder where draws are common; a draw here is the
-    mean of the two decisive updates: equal skills keep their ``mu``, a favourite loses a
-    little to an underdog, and both ``sigma`` shrink.
+    The players' model rates a draw as half a win: equal skills keep their ``mu``, a favourite
+    loses a little to an underdog, and both ``sigma`` shrink (no inflation where draws are
+    common, such as a Cabrero hand both levels lose).
 
     >>> a, b = _rated(DEFAULT_SKILL, DEFAULT_SKILL, None, "a")
     >>> a == b, round(a.mu, 9), a.sigma < DEFAULT_SKILL.sigma
     (True, 25.0, True)
     """
-    prior = {"a": a, "b": b}
-    if winner is not None:
-        places = [1, 2] if winner == first else [2, 1]
-        new = rate_match(sides=DUEL_SIDES, places=places, players=["a", "b"], prior=prior)
-        return new["a"], new["b"]
-    won = rate_match(sides=DUEL_SIDES, places=[1, 2], players=["a", "b"], prior=prior)
-    lost = rate_match(sides=DUEL_SIDES, places=[2, 1], players=["a", "b"], prior=prior)
-
-    def mean(k: str) -> Skill:
-        return Skill((won[k].mu + lost[k].mu) / 2, (won[k].sigma + lost[k].sigma) / 2)
-
-    return mean("a"), mean("b")
+    places = {None: [1, 1], first: [1, 2]}.get(winner, [2, 1])
+    new = rate_match(sides=DUEL_SIDES, places=places, players=["a", "b"], prior={"a": a, "b": b})
+    return new["a"], new["b"]
 
 
 def accumulate(
