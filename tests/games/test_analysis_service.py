@@ -171,3 +171,26 @@ def test_a_playoff_hands_seats_are_the_hands_own(ana: Any, bruno: Any) -> None:
     assert analysis.person_seats(record) == [1]  # Bruno; seat 3 is a bot, Ana did not play it
     with pytest.raises(analysis.NotAPersonSeatError):
         analysis.local_seat(record, 0)
+
+
+def test_a_seats_analysis_names_only_its_own_cards(ana: Any, bruno: Any, settings: Any) -> None:
+    """What is stored for a seat names, at each decision, only cards that seat held then (its
+    legal moves): nothing of the other hands, which it never saw."""
+    from games.engine.records import replay
+
+    settings.TUTE_ANALYSIS_DEALS = 4
+    table = fast_forward(people_table(ana, bruno))
+    record = HandRecord.objects.get(table=table, number=0)
+    row = analysis.request_analysis(table=table, record=record, seat=1, user=ana)
+    row.refresh_from_db()
+    stored = engine_analysis.HandAnalysis.from_json(row.data)
+    actions = record.record["actions"]
+    checked = 0
+    for decision in stored.decisions:
+        hand = replay({**record.record, "actions": actions[: decision.step]})
+        own = set(hand.hand_of(1))
+        for alternative in decision.alternatives:
+            if alternative.action[:1].isdigit():  # a card
+                assert alternative.action in own
+                checked += 1
+    assert checked
