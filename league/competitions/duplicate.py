@@ -219,6 +219,51 @@ def _turns(order: Sequence[int], history: Mapping[int, Sequence[int]]) -> int:
     return total
 
 
+def side_pairing(
+    ranked: Sequence[int],
+    history: Mapping[int, Sequence[int]],
+    met: Mapping[int, Iterable[int]],
+) -> list[tuple[int, int]]:
+    """Tables of two for entries in rank order, each an entry that owes the first seat (it held
+    it less often than the second) against one that owes the second, so that everyone changes
+    sides from round to round, as the two tables of duplicate bridge swap them. Entries with
+    no debt fill the smaller side in rank order; if the sides are still uneven, those owing
+    least cross over. Each entry of the first side meets the highest-ranked entry of the other
+    side it has not met (or, if it met them all, the highest-ranked).
+
+    >>> side_pairing([1, 2, 3, 4], {}, {})
+    [(1, 2), (3, 4)]
+    >>> side_pairing([1, 3, 2, 4], {1: [1, 0], 2: [0, 1], 3: [1, 0], 4: [0, 1]},
+    ...              {1: [2], 2: [1], 3: [4], 4: [3]})
+    [(2, 3), (4, 1)]
+    """
+
+    def lean(entry: int) -> int:
+        held = [*(history.get(entry) or ()), 0, 0]
+        return int(held[0]) - int(held[1])  # > 0: owes the second seat
+
+    first = [e for e in ranked if lean(e) < 0]
+    second = [e for e in ranked if lean(e) > 0]
+    for entry in (e for e in ranked if lean(e) == 0):
+        (first if len(first) <= len(second) else second).append(entry)
+    order = {e: i for i, e in enumerate(ranked)}
+    while abs(len(first) - len(second)) > 1:
+        big, small = (first, second) if len(first) > len(second) else (second, first)
+        mover = min(big, key=lambda e: (abs(lean(e)), -order[e]))
+        big.remove(mover)
+        small.append(mover)
+    first.sort(key=order.__getitem__)
+    second.sort(key=order.__getitem__)
+    tables = []
+    free = list(second)
+    for entry in first:
+        seen = set(met.get(entry) or ())
+        partner = next((o for o in free if o not in seen), free[0])
+        free.remove(partner)
+        tables.append((entry, partner))
+    return tables
+
+
 def check_field(entries: int, table_size: int) -> str | None:
     """Why ``entries`` cannot play a duplicate round at tables of ``table_size`` (English, for
     the message's choice), or None: every table the same size (they share one deal) and at

@@ -121,3 +121,25 @@ def test_default_boards() -> None:
     assert duplicate.default_boards(get_variant("parejas"), {"games": 5}) == 3
     assert duplicate.default_boards(get_variant("parejas"), {}) == 2  # the default best of 3
     assert duplicate.default_boards(get_variant("remate"), {"hands": 6}) == 6  # fixed hands
+
+
+def test_tables_of_two_change_sides_every_round_and_avoid_rematches() -> None:
+    # Eight entries over three rounds, ranked in a fixed order: whoever held the first seat
+    # holds the second the next round, and nobody meets the same entry twice.
+    ranked = list(range(1, 9))
+    history: dict[int, list[int]] = {}
+    met: dict[int, set[int]] = {e: set() for e in ranked}
+    last: dict[int, int] = {}
+    for _round in range(3):
+        tables = duplicate.side_pairing(ranked, history, met)
+        assert sorted(e for t in tables for e in t) == ranked
+        for table in tables:
+            a, b = table
+            assert b not in met[a]
+            met[a].add(b)
+            met[b].add(a)
+            for position, entry in enumerate(table):
+                if entry in last:
+                    assert last[entry] != position, (entry, tables)
+                last[entry] = position
+                history.setdefault(entry, [0, 0])[position] += 1

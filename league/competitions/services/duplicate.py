@@ -88,12 +88,27 @@ def prepare_round(rnd: Round, tournament: Tournament) -> None:
 
 def rotated_plans(plans: Sequence[BoardPlan], seats: Sequence[BoardSeat], number: int) -> list[Any]:
     """The pairing's tables with their entries re-seated so that each entry takes the
-    positions it held least (:func:`~league.competitions.duplicate.rotate_seats`)."""
+    positions it held least (:func:`~league.competitions.duplicate.rotate_seats`). Tables of
+    two entries are paired again so that each entry owing the first seat meets one owing the
+    second (:func:`~league.competitions.duplicate.side_pairing`): the Swiss pairing may set two
+    entries that both held the first seat against each other."""
     history: dict[int, list[int]] = defaultdict(lambda: [0] * 6)
     for seat in seats:
         if not seat.board.is_bye:
             history[seat.entry_id][seat.position] += 1
     tables = [p.entries for p in plans if not p.is_bye]
+    if tables and all(len(t) == 2 for t in tables):
+        met: dict[int, set[int]] = defaultdict(set)
+        by_board: dict[int, list[int]] = defaultdict(list)
+        for seat in seats:
+            if not seat.board.is_bye:
+                by_board[seat.board_id].append(seat.entry_id)
+        for group in by_board.values():
+            for entry in group:
+                met[entry].update(e for e in group if e != entry)
+        ranked = [e for t in tables for e in t]
+        turned = iter(duplicate.side_pairing(ranked, history, met))
+        return [p if p.is_bye else replace(p, entries=next(turned)) for p in plans]
     turned = iter(duplicate.rotate_seats(tables, history, number))
     return [p if p.is_bye else replace(p, entries=next(turned)) for p in plans]
 
