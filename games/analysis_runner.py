@@ -1,6 +1,6 @@
 """Embedded mode's hand analysis: off the request path and out of the server's process.
 
-A single background thread takes the analyses in order (:func:`submit`); each search runs in
+A single background daemon thread takes the analyses in order (:func:`submit`); each search runs in
 one child process started with ``spawn`` at a lowered priority (``nice`` 10), so the ASGI
 server's event loop and its sync thread never wait for it, and its CPU time yields to live
 play. The child imports the pure engine only. Should the child process not start (a platform
@@ -15,15 +15,17 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import queue
 import threading
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 logger = logging.getLogger(__name__)
 
 _lock = threading.Lock()
-_threads: list[Executor] = []
+_queue: queue.Queue[int] = queue.Queue()
+_threads: list[threading.Thread] = []
 _processes: list[Executor] = []
 
 
@@ -77,10 +79,27 @@ def _run(analysis_id: int) -> None:
         close_old_connections()
 
 
+def _loop() -> None:
+    while True:
+        analysis_id = _queue.get()
+        try:
+            _run(analysis_id)
+        finally:
+            _queue.task_done()
+
+
 def submit(analysis_id: int) -> None:
-    """Queue row ``analysis_id`` for the background thread (returns at once)."""
+    """Queue row ``analysis_id`` for the background thread (returns at once). The thread is a
+    daemon: a server that stops does not wait for the analyses still queued (their rows stay
+    pending and may be asked for again, :func:`games.services.analysis.may_retry`)."""
     with _lock:
-        if not _threads:
-            _threads.append(ThreadPoolExecutor(1, thread_name_prefix="tute-analysis"))
-        pool = _threads[0]
-    pool.submit(_run, analysis_id)
+        if not _threads or not _threads[0].is_alive():
+            thread = threading.Thread(target=_loop, name="tute-analysis", daemon=True)
+            thread.start()
+            _threads[:] = [thread]
+    _queue.put(analysis_id)
+
+
+def drain() -> None:
+    """Wait until every queued analysis is done (tests, management commands)."""
+    _queue.join()

@@ -34,7 +34,7 @@ def test_inprocess_dispatch_goes_to_the_background_thread(
     record = HandRecord.objects.get(table=table, number=0)
     row = HandAnalysis.objects.create(hand=record, seat=0)
     analysis.dispatch(row.pk)  # queued: the thread computes it
-    analysis_runner._threads[0].submit(lambda: None).result(timeout=120)  # drained in order
+    analysis_runner.drain()
     row.refresh_from_db()
     assert row.status == HandAnalysis.Status.DONE, row.error
 
