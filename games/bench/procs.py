@@ -29,7 +29,7 @@ def server_env(extra: dict[str, str]) -> dict[str, str]:
         DJANGO_SECRET_KEY=settings.SECRET_KEY,  # the sessions made here must verify there
         ALLOWED_HOSTS="127.0.0.1,localhost",
         DJANGO_HTTPS="0",
-        DJANGO_LOG_LEVEL="WARNING",
+        DJANGO_LOG_LEVEL=os.environ.get("BENCH_SERVER_LOG_LEVEL", "WARNING"),
         PYTHONPATH=str(ROOT),
     )
     env.update(extra)

@@ -64,11 +64,17 @@ def database_config(url: str) -> dict[str, Any]:
     return config
 
 
+#: Messages waiting in Redis for one server process (all its sockets share one queue there);
+#: channels_redis drops what comes over it, silently (its default, 100, is a second or two of
+#: a busy process's table changes: a lost change left a table's sockets waiting for good).
+CHANNEL_CAPACITY = 5000
+
+
 def redis_channel_layers(redis_url: str, prefix: str = "asgi") -> dict[str, Any]:
     return {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_url], "prefix": prefix},
+            "CONFIG": {"hosts": [redis_url], "prefix": prefix, "capacity": CHANNEL_CAPACITY},
         }
     }
 
