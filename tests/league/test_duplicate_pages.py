@@ -69,6 +69,8 @@ def test_a_round_shows_nothing_and_its_tables_stay_closed_until_every_table_is_o
     )
     assert page.status_code == 200
     assert "No board has been compared yet" in page.content.decode()
+    detail = _client().get(tournament.get_absolute_url()).content.decode()
+    assert "result when the round is over" in detail and "º ·" not in detail
     api = _client().get(f"/api/tournaments/{tournament.pk}/duplicate/")
     assert api.status_code == 200
     assert api.json()["rounds"] == [] and all(r["boards"] == 0 for r in api.json()["standings"])
