@@ -286,9 +286,14 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True)
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
-        return Response(
-            RoundSerializer(selectors.tournament_rounds(tournament=tournament), many=True).data
-        )
+        data = RoundSerializer(selectors.tournament_rounds(tournament=tournament), many=True).data
+        if tournament.is_duplicate:  # a round's results once its last table is over
+            for rnd in data:
+                if rnd["status"] != "finished":
+                    for board in rnd["boards"]:
+                        for seat in board["seats"]:
+                            seat.update(place=None, points=None, tantos=0, forfeit=False)
+        return Response(data)
 
     @extend_schema(responses=StandingSerializer(many=True))
     @action(detail=True)

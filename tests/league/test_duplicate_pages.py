@@ -71,6 +71,14 @@ def test_a_round_shows_nothing_and_its_tables_stay_closed_until_every_table_is_o
     assert "No board has been compared yet" in page.content.decode()
     detail = _client().get(tournament.get_absolute_url()).content.decode()
     assert "result when the round is over" in detail and "º ·" not in detail
+    # nor do the standings move (the API's and the CSV's are the same selector's)
+    lines = selectors.tournament_standings(tournament=tournament)
+    assert lines and all(line.score == 0 and line.played == 0 for line in lines)
+    rounds = _client().get(f"/api/tournaments/{tournament.pk}/rounds/").json()
+    seats = [seat for board in rounds[0]["boards"] for seat in board["seats"]]
+    assert seats and all(seat["place"] is None and seat["points"] is None for seat in seats)
+    csv = selectors.tournament_results_csv(tournament=tournament)
+    assert len(csv.strip().splitlines()) == 1  # the header only
     api = _client().get(f"/api/tournaments/{tournament.pk}/duplicate/")
     assert api.status_code == 200
     assert api.json()["rounds"] == [] and all(r["boards"] == 0 for r in api.json()["standings"])

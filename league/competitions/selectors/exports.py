@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import adapter
-from ..models import BoardSeat, FixtureSeat, Season, Tournament
+from ..models import BoardSeat, FixtureSeat, Round, Season, Tournament
 from .common import ENTRY_RELATED, number_text
 from .leagues import season_divisions
 from .standings import tiebreak_label, tournament_standings
@@ -62,10 +62,11 @@ def tournament_results_csv(*, tournament: Tournament) -> str:
         _("Live table"),
     ]
     rows: list[list[Any]] = [header]
-    seats = (
-        BoardSeat.objects.filter(board__round__tournament=tournament)
-        .select_related("board__round", *(f"entry__{r}" for r in ENTRY_RELATED))
-        .order_by("board__round__number", "board__number", "position")
+    seats = BoardSeat.objects.filter(board__round__tournament=tournament)
+    if tournament.is_duplicate:  # a round's results once its last table is over
+        seats = seats.filter(board__round__status=Round.Status.FINISHED)
+    seats = seats.select_related("board__round", *(f"entry__{r}" for r in ENTRY_RELATED)).order_by(
+        "board__round__number", "board__number", "position"
     )
     for seat in seats:
         board = seat.board

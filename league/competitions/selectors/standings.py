@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from games.engine.variant import REGISTRY
 
 from .. import adapter, formats
-from ..models import BoardSeat, Division, FixtureSeat, Tournament, TournamentEntry
+from ..models import BoardSeat, Division, FixtureSeat, Round, Tournament, TournamentEntry
 from .common import ENTRY_RELATED
 
 
@@ -53,9 +53,10 @@ def tournament_standings(*, tournament: Tournament) -> list[adapter.StandingLine
     entries = list(
         TournamentEntry.objects.filter(tournament=tournament).select_related(*ENTRY_RELATED)
     )
-    seats = list(
-        BoardSeat.objects.filter(board__round__tournament=tournament).select_related("board__round")
-    )
+    seats_qs = BoardSeat.objects.filter(board__round__tournament=tournament)
+    if tournament.is_duplicate:  # a round counts once its last table is over (see .duplicate)
+        seats_qs = seats_qs.filter(board__round__status=Round.Status.FINISHED)
+    seats = list(seats_qs.select_related("board__round"))
     lines = adapter.standing_lines(
         entries, seats, tournament.tiebreaks, round_of=lambda seat: seat.board.round.number
     )
