@@ -19,6 +19,8 @@ from typing import Any
 PEOPLE_PER_TABLE = 4
 #: seconds without a state at any of a table's people (none to move) that make it stalled
 STALL = 5.0
+#: sockets of one client process between connecting and their first state, at most
+HANDSHAKES = 20
 
 
 @dataclass(frozen=True)
@@ -85,23 +87,39 @@ class Client:
         self.sent_at: tuple[int, float] | None = None
         self.ready = False
         self.stop = False
+        self.gate: asyncio.Semaphore | None = None
         self.spec = spec
         #: (version, your turn) of the last state received
         self.last: tuple[int, bool] = (-1, False)
         self.last_at = time.monotonic()
 
-    async def run(self) -> None:
+    async def run(self, gate: asyncio.Semaphore) -> None:
+        """Connect once ``gate`` lets this socket in (a few handshakes at a time, as a room
+        fills up) and hold the gate until the first state arrives."""
+        self.gate = gate
+        await gate.acquire()
         try:
             await self._run()
         except Exception as exc:  # a refused handshake, a closed socket: counted, shown
             if not self.stop:
                 self.stats.error(f"socket:{type(exc).__name__}")
+        finally:
+            self._let_next_in()
+
+    def _let_next_in(self) -> None:
+        if self.gate is not None:
+            self.gate.release()
+            self.gate = None
 
     async def _run(self) -> None:
         import websockets
 
         async with websockets.connect(
-            self.url, additional_headers=self.headers, max_size=2**22, compression=None
+            self.url,
+            additional_headers=self.headers,
+            max_size=2**22,
+            compression=None,
+            open_timeout=120,
         ) as ws:
             await ws.send(json.dumps({"type": "hello", "version": None, "lang": "es"}))
             while not self.stop:
@@ -120,6 +138,7 @@ class Client:
                 if frame["type"] != "state":
                     continue
                 self.ready = True
+                self._let_next_in()
                 version = frame["version"]
                 self.last = (version, bool(frame.get("your_turn")))
                 self.last_at = now
@@ -173,7 +192,7 @@ class Client:
 
 
 async def drive(specs: list[SocketSpec], think: float, conn: Any) -> dict[str, Any]:
-    """Open the sockets (in waves, as a room fills up), say when they are all in, measure
+    """Open the sockets (a few handshakes at a time), say when they are all in, measure
     over the window the runner sends back, close them; returns the raw samples."""
     stats = Stats()
     tracks: dict[int, TableTrack] = {}
@@ -181,11 +200,9 @@ async def drive(specs: list[SocketSpec], think: float, conn: Any) -> dict[str, A
     for i, spec in enumerate(specs):
         track = tracks.setdefault(spec.table_id, TableTrack(spec.watched))
         clients.append(Client(spec, i, track, think, stats))
-    tasks = []
-    for i in range(0, len(clients), 50):
-        tasks += [asyncio.create_task(c.run()) for c in clients[i : i + 50]]
-        await asyncio.sleep(0.1)
-    deadline = time.monotonic() + 60
+    gate = asyncio.Semaphore(HANDSHAKES)
+    tasks = [asyncio.create_task(c.run(gate)) for c in clients]
+    deadline = time.monotonic() + 300
     while time.monotonic() < deadline and not all(
         c.ready or t.done() for c, t in zip(clients, tasks, strict=True)
     ):
