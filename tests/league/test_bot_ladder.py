@@ -86,6 +86,26 @@ def test_a_draw_keeps_equal_means_and_pulls_unequal_ones_together() -> None:
     assert 0 < levels["a"].skill.mu - levels["b"].skill.mu < gap
 
 
+def test_a_draw_is_the_mean_of_the_two_decisive_updates() -> None:
+    # The ladder used to average a win and a loss by hand, because Plackett-Luce raised both
+    # means of a tie; the players' model (Bradley-Terry) rates a draw as exactly that mean now.
+    from league.skill import Skill, rate_match
+
+    prior = {"a": Skill(30.0, 4.0), "b": Skill(22.0, 6.0)}
+    sides = [[0], [1]]
+    results = [
+        rate_match(sides=sides, places=places, players=["a", "b"], prior=prior)
+        for places in ([1, 2], [2, 1], [1, 1])
+    ]
+    won, lost, drawn = results
+    for k in "ab":
+        assert drawn[k].mu == pytest.approx((won[k].mu + lost[k].mu) / 2, abs=1e-12)
+        assert drawn[k].sigma == won[k].sigma == lost[k].sigma
+    levels: dict = {}
+    accumulate(levels, {}, [Duel("a", "b", 1, 0, 1, 0)])
+    assert levels["a"].skill == rate_match(sides=sides, places=[1, 1], players="ab", prior={})["a"]
+
+
 def test_seatings_turn_both_levels_round_every_seat() -> None:
     for n in (2, 3, 4):
         rows = seatings(n)
