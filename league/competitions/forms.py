@@ -244,7 +244,8 @@ class TournamentForm(EventForm):
         required=False,  # Swiss when left out
         help_text=_(
             "Duplicate: every table of a round plays the same deals, and each player's result "
-            "on a deal is compared with the others who held the same cards."
+            "on a deal is compared with the others who held the same cards. Every table is "
+            "full (no smaller tables): the players must fill at least two."
         ),
     )
     boards = forms.IntegerField(
