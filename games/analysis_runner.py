@@ -1,10 +1,11 @@
 """Embedded mode's hand analysis: off the request path and out of the server's process.
 
-A single background daemon thread takes the analyses in order (:func:`submit`); each search runs in
-one child process started with ``spawn`` at a lowered priority (``nice`` 10), so the ASGI
-server's event loop and its sync thread never wait for it, and its CPU time yields to live
-play. The child imports the pure engine only. Should the child process not start (a platform
-without ``spawn`` workers), the thread computes in-process instead.
+A single background daemon thread takes the analyses in order (:func:`submit`); each search
+runs in one child process started with ``spawn`` at a lowered priority (``nice`` 10; it exits
+when the server process is gone), so the ASGI server's event loop and its sync thread never
+wait for it, and its CPU time yields to live play. The child imports the pure engine only.
+Should the child process not start (a platform without ``spawn`` workers), the thread computes
+in-process instead.
 
 Module-level imports stay to the standard library: the child process imports this module.
 """
@@ -17,6 +18,7 @@ import multiprocessing
 import os
 import queue
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -29,9 +31,18 @@ _threads: list[threading.Thread] = []
 _processes: list[Executor] = []
 
 
-def _lower_priority() -> None:
+def _child_start(parent: int) -> None:
+    """In the child: a lower priority, and an exit once the server process is gone (a killed
+    server leaves no idle child behind)."""
     with contextlib.suppress(AttributeError, OSError):  # not every platform
         os.nice(10)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(2)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tute-analysis-parent", daemon=True).start()
 
 
 def _child(record: dict[str, Any], seat: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -45,7 +56,9 @@ def _process_pool() -> Executor:
         if not _processes:
             context = multiprocessing.get_context("spawn")
             _processes.append(
-                ProcessPoolExecutor(1, mp_context=context, initializer=_lower_priority)
+                ProcessPoolExecutor(
+                    1, mp_context=context, initializer=_child_start, initargs=(os.getpid(),)
+                )
             )
         return _processes[0]
 
