@@ -61,15 +61,22 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections
-from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import conf, presence, presenters, selectors, services, snapshots
+from games import conf, presence, selectors, services, snapshots
 from games import errors as e
 from games.chat import socket as chat_socket
 from games.live import frames, guard, lobby, notify, protocols, scheduler, shared_frames
 from games.live.loop import bind_loop
 from games.live.presence import presence_arrive, presence_leave
+from games.live.states import (  # noqa: F401 (importers of these names)
+    build_state_frame,
+    frame_text,
+    live_template,
+    load_state,
+    render_state,
+    render_state_frame,
+)
 
 #: Session key holding the ids of private tables whose invitation link the user opened.
 INVITES_SESSION_KEY = "games_table_invites"
@@ -111,68 +118,6 @@ def tune_gc_once() -> None:
 
 #: Young-generation threshold and the two generation ratios (CPython defaults: 700, 10, 10).
 GC_THRESHOLDS = (5000, 20, 50)
-
-
-def live_template(table: Any) -> str:
-    """The partial that shows a table: the game (or its waiting room), or, once the table
-    was abandoned, the notice that it was (with the reason): the last frame its sockets get."""
-    if table.status == "abandoned":
-        return "games/_abandoned.html"
-    return "games/_live.html"
-
-
-def render_state_frame(
-    snapshot: snapshots.Snapshot, *, user: Any, language: str, missed: list[str] | None = None
-) -> dict[str, Any]:
-    """The ``state`` frame of ``snapshot`` for ``user``, rendered in ``language``.
-
-    Reads nothing from the database (the snapshot holds the table, its seats and players and
-    the match), so a consumer runs it on the event loop.
-    """
-    with translation.override(language):
-        view = presenters.table_view(snapshot=snapshot, user=user)
-        html = render_to_string(live_template(snapshot.table), {"view": view})
-    frame: dict[str, Any] = {
-        "type": "state",
-        "version": view.version,
-        "revision": view.revision,
-        "seat": view.your_seat,
-        "status": snapshot.table.status,
-        "your_turn": view.your_turn,
-        "legal": view.legal,
-        "html": html,
-    }
-    if missed:
-        frame["missed"] = missed
-    return frame
-
-
-def load_state(
-    *, table_id: int, language: str, missed_since: int | None = None, revision: int | None = None
-) -> tuple[snapshots.Snapshot, list[str] | None]:
-    """The snapshot to render (at ``revision`` or later; None: as the database has it now)
-    and, for a reconnecting client, what it missed since ``missed_since``, in words."""
-    snapshot = snapshots.table_snapshot(table_id=table_id, revision=revision)
-    missed = None
-    if missed_since is not None and missed_since < snapshot.table.version:
-        with translation.override(language):
-            missed = presenters.missed_lines(snapshot=snapshot, since=missed_since)
-    return snapshot, missed
-
-
-def build_state_frame(
-    *,
-    table_id: int,
-    user: Any,
-    language: str,
-    missed_since: int | None = None,
-    revision: int | None = None,
-) -> dict[str, Any]:
-    """The ``state`` frame for ``user`` (synchronous: load and render)."""
-    snapshot, missed = load_state(
-        table_id=table_id, language=language, missed_since=missed_since, revision=revision
-    )
-    return render_state_frame(snapshot, user=user, language=language, missed=missed)
 
 
 def _in_sync_thread(fn: Any, *, retry: bool) -> Any:
@@ -257,6 +202,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             language_of(cookies.get(settings.LANGUAGE_COOKIE_NAME)) or settings.LANGUAGE_CODE
         )
         self.sent_revision = -1
+        self.as_parts = False  # the client's hello asks for the parts protocol
+        self.sent_parts: list[str] | None = None
         self.chat_only = b"only=chat" in self.scope.get("query_string", b"")
         self.group = notify.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -341,6 +288,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _hello(self, frame: dict[str, Any]) -> None:
         self.language = language_of(frame.get("lang")) or self.language
+        self.as_parts = bool(frame.get("parts"))
+        self.sent_parts = None
         version = frame.get("version")
         if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
             with translation.override(self.language):
@@ -445,16 +394,23 @@ class TableConsumer(AsyncWebsocketConsumer):
         if snapshot.table.revision <= self.sent_revision and not force:
             return
         user = self.scope["user"]
+        as_parts = self.as_parts
+        held = None if force else self.sent_parts
         if missed is None and shared_frames.sees_public_table(snapshot, user):
-            # a spectator: the frame every spectator of this revision gets, rendered once
-            text, sent = shared_frames.shared_frame_text(
+            # a spectator: the parts every spectator of this revision gets, rendered once
+            shared = shared_frames.shared_state(
                 snapshot,
                 self.language,
-                lambda: render_state_frame(snapshot, user=None, language=self.language),
+                lambda: render_state(snapshot, user=None, language=self.language),
             )
+            frame, parts = shared.frame, shared.parts
+            text = frame_text(frame, parts, sent=held, as_parts=True) if as_parts else shared.text
         else:
-            frame = render_state_frame(snapshot, user=user, language=self.language, missed=missed)
-            text, sent = json.dumps(frame), frame["revision"]
+            frame, parts = render_state(snapshot, user=user, language=self.language)
+            text = frame_text(frame, parts, sent=held, as_parts=as_parts, missed=missed)
+        sent = int(frame["revision"])
+        if as_parts:
+            self.sent_parts = parts
         first = self.sent_revision < 0
         self.sent_revision = max(self.sent_revision, sent)
         await self.send(text_data=text)

@@ -9,7 +9,12 @@ _LANG = Field("str", optional=True, max_length=16)
 
 #: ``/ws/tables/<id>/`` (:class:`games.live.consumers.TableConsumer`).
 TABLE: Protocol = {
-    "hello": {"version": Field("int", optional=True), "lang": _LANG},
+    # ``parts``: 1 for the parts protocol (games.live.states), else the whole table as html.
+    "hello": {
+        "version": Field("int", optional=True),
+        "lang": _LANG,
+        "parts": Field("int", optional=True),
+    },
     "act": {"action": Field("str", max_length=16), "version": Field("int")},
     "take_back": {},
     "ping": {},

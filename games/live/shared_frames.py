@@ -2,10 +2,13 @@
 
 After a move every socket of the table re-renders its board. A spectator (nobody's seat, not
 the table's creator) sees exactly what every other spectator sees: the public observation, no
-hand, no buttons of his own. So the first spectator socket of a revision renders the frame and
-the others reuse that frame's text (:func:`shared_frame_text`). A seated player or the creator
-(who may manage the seats) always gets a render of his own: nothing of a seat's private view
-is ever in a shared one, and a shared one is rendered for no seat (``user=None``).
+hand, no buttons of his own. So the first spectator socket of a revision renders the state
+(its frame and its parts, :func:`shared_state`) and the others reuse it: the frame's JSON text
+as it is for a client of the whole-``html`` protocol, or the parts that changed for a client
+of the parts protocol. A seated player or the creator (who may manage the seats) always gets a
+render of his own (whose common parts are shared in their turn, :mod:`games.live.fragments`):
+nothing of a seat's private view is ever in a shared state, which is rendered for no seat
+(``user=None``).
 """
 
 from __future__ import annotations
@@ -18,12 +21,30 @@ from typing import Any
 
 from games.snapshots import Snapshot
 
-#: Shared frames kept (table, its seed, revision, version, language); old ones go first.
+#: Shared states kept (table, its seed, revision, version, language); old ones go first.
 MAX_FRAMES = 2048
 
 _lock = threading.Lock()
-_frames: OrderedDict[tuple[int, int, int, int, str], str] = OrderedDict()
+_states: OrderedDict[tuple[int, int, int, int, str], SharedState] = OrderedDict()
 _renders = 0
+
+
+class SharedState:
+    """A revision's public state: the frame (without its table), the table's parts and, made
+    once when first asked for, the whole frame's JSON text with the table as ``html``."""
+
+    __slots__ = ("_text", "frame", "parts")
+
+    def __init__(self, frame: dict[str, Any], parts: list[str]) -> None:
+        self.frame = frame
+        self.parts = parts
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = json.dumps({**self.frame, "html": "".join(self.parts)})
+        return self._text
 
 
 def sees_public_table(snapshot: Snapshot, user: Any) -> bool:
@@ -40,36 +61,52 @@ def sees_public_table(snapshot: Snapshot, user: Any) -> bool:
     return not is_creator
 
 
-def shared_frame_text(
-    snapshot: Snapshot, language: str, render: Callable[[], dict[str, Any]]
-) -> tuple[str, int]:
-    """The JSON text of the public ``state`` frame of ``snapshot`` in ``language`` and its
-    revision; ``render()`` (a render for no seat) runs only for the first caller."""
+def shared_state(
+    snapshot: Snapshot,
+    language: str,
+    render: Callable[[], tuple[dict[str, Any], list[str]]],
+) -> SharedState:
+    """The public state of ``snapshot`` in ``language``; ``render()`` (a render for no seat:
+    the frame and the parts) runs only for the first caller."""
     global _renders
     table = snapshot.table
     key = (int(table.pk), int(table.seed), int(table.revision), int(table.version), language)
     with _lock:
-        text = _frames.get(key)
-    if text is not None:
-        return text, int(table.revision)
-    frame = render()
-    text = json.dumps(frame)
+        state = _states.get(key)
+    if state is not None:
+        return state
+    frame, parts = render()
+    state = SharedState(frame, parts)
     with _lock:
         _renders += 1
-        _frames[key] = text
-        _frames.move_to_end(key)
-        while len(_frames) > MAX_FRAMES:
-            _frames.popitem(last=False)
-    return text, int(frame["revision"])
+        _states[key] = state
+        _states.move_to_end(key)
+        while len(_states) > MAX_FRAMES:
+            _states.popitem(last=False)
+    return state
+
+
+def shared_frame_text(
+    snapshot: Snapshot, language: str, render: Callable[[], dict[str, Any]]
+) -> tuple[str, int]:
+    """The JSON text of the public ``state`` frame (table as ``html``) and its revision;
+    ``render()`` (a whole frame for no seat) runs only for the first caller."""
+
+    def split() -> tuple[dict[str, Any], list[str]]:
+        frame = dict(render())
+        return frame, [frame.pop("html")]
+
+    state = shared_state(snapshot, language, split)
+    return state.text, int(state.frame["revision"])
 
 
 def renders() -> int:
-    """How many shared frames this process rendered (for tests and the benchmark)."""
+    """How many shared states this process rendered (for tests and the benchmark)."""
     with _lock:
         return _renders
 
 
 def clear() -> None:
-    """Forget the shared frames (tests; a restart)."""
+    """Forget the shared states (tests; a restart)."""
     with _lock:
-        _frames.clear()
+        _states.clear()

@@ -2,7 +2,8 @@
  * The live table: a WebSocket that carries moves up and server-rendered partials down.
  *
  * No game rule lives here. The server renders the table (games/_live.html) for this viewer's
- * seat and sends it whole in each "state" frame; this script puts it in the page. A click on
+ * seat, in parts; the first "state" frame after a hello carries them all, the next ones only
+ * the parts that changed; this script joins them and puts the table in the page. A click on
  * a button marked data-ws="act" (a card, a canto, ...) sends its value as the move, with the
  * version of the state on screen; the engine on the server judges it, and an "error" frame
  * comes back with its explanation when it is refused. Without a socket (or without
@@ -174,6 +175,26 @@
     }
   }
 
+  // The table comes in parts (games/live/parts.py): all of them in the first frame after a
+  // hello, then only the ones that changed, by index; the page's partial is them joined.
+  var parts = null;
+  function tableHtml(frame) {
+    if (frame.parts) {
+      parts = frame.parts.slice();
+    } else if (frame.changed) {
+      if (!parts) { return null; }
+      for (var i = 0; i < frame.changed.length; i++) {
+        var at = frame.changed[i][0];
+        if (at < 0 || at >= parts.length) { return null; }
+        parts[at] = frame.changed[i][1];
+      }
+    } else {
+      parts = null;
+      return frame.html;
+    }
+    return parts.join("");
+  }
+
   function send(frame) {
     if (socket && socket.readyState === WebSocket.OPEN) {
       socket.send(JSON.stringify(frame));
@@ -189,15 +210,18 @@
       retries = 0;
       setStatus("online");
       stopPolling();
-      send({ type: "hello", version: lastVersion, lang: document.documentElement.lang });
+      parts = null;
+      send({ type: "hello", version: lastVersion, lang: document.documentElement.lang, parts: 1 });
     });
     socket.addEventListener("message", function (event) {
       var frame;
       try { frame = JSON.parse(event.data); } catch (err) { return; }
       if (frame.type === "state") {
+        var html = tableHtml(frame);
+        if (html === null) { socket.close(); return; }  // parts out of step: start again
         if (typeof frame.revision === "number" && frame.revision < lastRevision && !frame.missed) { return; }
         showError("");
-        showState(frame.html);
+        showState(html);
         showMissed(frame.missed);
         followRematch();
       } else if (frame.type === "error") {

@@ -1,0 +1,175 @@
+"""Parts of the table rendered once for every viewer who would see them alike.
+
+A part of the live table (the corner, a seat's badges, the hand, the side panel...) is a small
+template rendered from a few values of the viewer's :class:`~games.presenters.TableView`. This
+module renders it **from those values only** and remembers the result under a fingerprint of
+them (and the language): the next viewer whose values are equal gets the same text, whatever
+his seat, without a render. The viewers of one table see the corner, the other seats, the
+panel alike, so after a move each of those is rendered once for all of them; a player's hand
+is rendered again only when it changed.
+
+Why no viewer can get what he may not see: the part's template is given nothing but the
+values in its fingerprint (:class:`Only` refuses any other attribute, loudly), so its text is
+a function of them; two viewers share a text only if their own views hold equal values, so
+each would have rendered that very text for himself. Values are fingerprinted whole and
+strictly (:func:`fingerprint`: plain values and dataclasses, nothing else), so no part can be
+keyed by less than it shows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.template.loader import get_template
+from django.utils.functional import Promise
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+#: Parts kept (an entry is a few KB at most); the oldest go first.
+MAX_PARTS = 4096
+
+_lock = threading.Lock()
+_parts: OrderedDict[tuple[Any, ...], SafeString] = OrderedDict()
+_stats = {"renders": 0, "hits": 0}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_PLAIN = (str, int, float, bool, type(None), datetime.datetime, datetime.date)
+
+
+class PartFieldError(RuntimeError):
+    """A part's template read a value its fingerprint does not hold (a bug in the part's
+    field list: raised, not rendered as empty)."""
+
+
+def fingerprint(value: Any) -> Any:
+    """A hashable value equal for equal inputs and different for any difference a template
+    could show: plain values as they are, lists and tuples item by item, dataclasses field by
+    field (with their class). Anything else (a model instance...) raises ``TypeError``."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if isinstance(value, (str, Promise)):  # safe or lazy text: the kind shows in the render
+        return (kind.__name__, str(value))
+    if kind is list or kind is tuple:
+        return (kind.__name__, *(fingerprint(v) for v in value))
+    if kind is dict:
+        return ("dict", *sorted((str(k), fingerprint(v)) for k, v in value.items()))
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = _dataclass_fields(kind)
+    if _REPR_WHOLE[kind]:
+        # The generated repr names every field's repr: whole for plain values and nested
+        # dataclasses, and three times quicker than the walk below. A value it cannot show
+        # whole (a model, a lazy text, an object named by its address) reprs as "<...>".
+        text = repr(value)
+        if "<" not in text:
+            return (kind, text)
+    return (kind.__qualname__, *(fingerprint(getattr(value, n)) for n in names))
+
+
+_REPR_WHOLE: dict[type, bool] = {}
+
+
+def _dataclass_fields(kind: type) -> tuple[str, ...]:
+    if not dataclasses.is_dataclass(kind):
+        raise TypeError(f"a live part cannot be keyed by a {kind.__name__}")
+    fields = dataclasses.fields(kind)
+    own = getattr(kind.__repr__, "__wrapped__", None)  # dataclasses' repr, made by exec
+    generated = getattr(getattr(own, "__code__", None), "co_filename", "") == "<string>"
+    _REPR_WHOLE[kind] = generated and all(f.repr for f in fields)
+    return tuple(f.name for f in fields)
+
+
+@dataclasses.dataclass(frozen=True)
+class TableFacts:
+    """What the live parts read of the table row itself."""
+
+    pk: int
+    seed: int
+    status: str
+    is_private: bool
+    turn_seconds: int | None
+
+
+def table_facts(table: Any) -> TableFacts:
+    return TableFacts(
+        pk=int(table.pk),
+        seed=int(table.seed),
+        status=str(table.status),
+        is_private=bool(table.is_private),
+        turn_seconds=table.turn_seconds,
+    )
+
+
+class Only:
+    """The named attributes of a view and nothing else (``table`` as :class:`TableFacts`)."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, view: Any, names: tuple[str, ...]) -> None:
+        values = {}
+        for name in names:
+            value = getattr(view, name)
+            if name == "table":
+                value = table_facts(value)
+            values[name] = value
+        object.__setattr__(self, "_values", values)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise PartFieldError(f"this live part does not hold {name!r}") from None
+
+    def key(self) -> Any:
+        return tuple((n, fingerprint(v)) for n, v in self._values.items())
+
+
+def fields_of(spec: str) -> tuple[str, ...]:
+    return tuple(spec.split())
+
+
+def render_part(template_name: str, name: str, value: Any, fields: tuple[str, ...] = ()) -> str:
+    """The template ``template_name`` rendered with ``{name: value}`` alone in the active
+    language; with ``fields``, ``value`` is cut down to those attributes (:class:`Only`).
+    Rendered once per distinct fingerprint and language, then remembered."""
+    if fields:
+        value = Only(value, fields)
+        return _render(template_name, {name: value}, (name, value.key()))
+    return _render(template_name, {name: value}, (name, fingerprint(value)))
+
+
+def render_part_with(template_name: str, values: dict[str, Any]) -> str:
+    """The template rendered with ``values`` alone (each fingerprinted whole), remembered."""
+    return _render(template_name, values, tuple((n, fingerprint(v)) for n, v in values.items()))
+
+
+def _render(template_name: str, context: dict[str, Any], key_value: Any) -> str:
+    key = (template_name, get_language(), key_value)
+    with _lock:
+        text = _parts.get(key)
+        if text is not None:
+            _stats["hits"] += 1
+            _parts.move_to_end(key)
+            return text
+    text = mark_safe(get_template(template_name).render(context))
+    with _lock:
+        _stats["renders"] += 1
+        _parts[key] = text
+        while len(_parts) > MAX_PARTS:
+            _parts.popitem(last=False)
+    return text
+
+
+def stats() -> dict[str, int]:
+    """Renders and reuses so far in this process (tests, the benchmark)."""
+    with _lock:
+        return dict(_stats)
+
+
+def clear() -> None:
+    with _lock:
+        _parts.clear()

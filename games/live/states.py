@@ -1,0 +1,109 @@
+"""The ``state`` frame of a table for one viewer: built from a snapshot, in parts.
+
+A frame's table is the list of parts of :mod:`games.live.parts`. A client that asked for
+parts in its ``hello`` gets them whole in the first frame (``"parts": [...]``) and then only
+those that changed (``"changed": [[index, text], ...]``, :func:`frame_text`); any other
+client gets them joined, as ``"html"``, in every frame.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.utils import translation
+
+from games import presenters, snapshots
+from games.live.parts import changed_parts, live_parts
+
+
+def live_template(table: Any) -> str:
+    """The partial that shows a table: the game (or its waiting room), or, once the table
+    was abandoned, the notice that it was (with the reason): the last frame its sockets get."""
+    if table.status == "abandoned":
+        return "games/_abandoned.html"
+    return "games/_live.html"
+
+
+def render_state(
+    snapshot: snapshots.Snapshot, *, user: Any, language: str
+) -> tuple[dict[str, Any], list[str]]:
+    """The ``state`` frame of ``snapshot`` for ``user`` without its table, and the table's
+    parts, rendered in ``language``. Reads nothing from the database."""
+    with translation.override(language):
+        view = presenters.table_view(snapshot=snapshot, user=user)
+        parts = live_parts(view)
+    frame: dict[str, Any] = {
+        "type": "state",
+        "version": view.version,
+        "revision": view.revision,
+        "seat": view.your_seat,
+        "status": snapshot.table.status,
+        "your_turn": view.your_turn,
+        "legal": view.legal,
+    }
+    return frame, parts
+
+
+def render_state_frame(
+    snapshot: snapshots.Snapshot, *, user: Any, language: str, missed: list[str] | None = None
+) -> dict[str, Any]:
+    """The whole ``state`` frame of ``snapshot`` for ``user`` (its table as ``html``)."""
+    frame, parts = render_state(snapshot, user=user, language=language)
+    frame["html"] = "".join(parts)
+    if missed:
+        frame["missed"] = missed
+    return frame
+
+
+def frame_text(
+    frame: dict[str, Any],
+    parts: list[str],
+    *,
+    sent: list[str] | None,
+    as_parts: bool,
+    missed: list[str] | None = None,
+) -> str:
+    """The JSON text of ``frame`` with its table: joined as ``html``; or, for a client of the
+    parts protocol that holds the parts ``sent``, only the ones that changed (all of them when
+    it holds none)."""
+    out = dict(frame)
+    if not as_parts:
+        out["html"] = "".join(parts)
+    else:
+        changed = changed_parts(sent, parts)
+        if changed is None:
+            out["parts"] = parts
+        else:
+            out["changed"] = changed
+    if missed:
+        out["missed"] = missed
+    return json.dumps(out)
+
+
+def load_state(
+    *, table_id: int, language: str, missed_since: int | None = None, revision: int | None = None
+) -> tuple[snapshots.Snapshot, list[str] | None]:
+    """The snapshot to render (at ``revision`` or later; None: as the database has it now)
+    and, for a reconnecting client, what it missed since ``missed_since``, in words."""
+    snapshot = snapshots.table_snapshot(table_id=table_id, revision=revision)
+    missed = None
+    if missed_since is not None and missed_since < snapshot.table.version:
+        with translation.override(language):
+            missed = presenters.missed_lines(snapshot=snapshot, since=missed_since)
+    return snapshot, missed
+
+
+def build_state_frame(
+    *,
+    table_id: int,
+    user: Any,
+    language: str,
+    missed_since: int | None = None,
+    revision: int | None = None,
+) -> dict[str, Any]:
+    """The ``state`` frame for ``user`` (synchronous: load and render)."""
+    snapshot, missed = load_state(
+        table_id=table_id, language=language, missed_since=missed_since, revision=revision
+    )
+    return render_state_frame(snapshot, user=user, language=language, missed=missed)

@@ -1,0 +1,149 @@
+"""The live table in parts (games/live/parts.py, games/live/fragments.py).
+
+Parts common to several viewers are rendered once and handed to each of them: what a viewer
+gets must be exactly what a render of his own would give (so nobody gets anything his own view
+does not hold), in every variant, for players and spectators, as the game goes on. And the
+parts that must stay private (a hand) hold that seat's cards and no other's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from games import presenters, services, snapshots, table_state
+from games.engine import get_variant, variant_keys
+from games.live import fragments
+from games.live.parts import changed_parts, live_parts
+from games.models import Table
+from games.presenters.viewmodels import CardView, SeatView
+
+from .helpers import cards_in, fresh
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _people_table(make_user: Any, variant: str, players: int) -> tuple[Table, list[Any]]:
+    users = [make_user() for _ in range(players)]
+    table = services.table_create(
+        creator=users[0], variant=variant, players=players, turn_seconds=0, seed=99
+    )
+    for user in users[1:]:
+        services.table_sit(table_id=table.pk, user=user)
+    return fresh(table), users
+
+
+def _own_render(view: Any) -> list[str]:
+    """The parts as a viewer alone would get them: nothing remembered from anyone else."""
+    fragments.clear()
+    return live_parts(view)
+
+
+@pytest.mark.parametrize("variant", variant_keys())
+def test_shared_parts_are_what_each_viewer_would_render_for_himself(
+    variant: str, make_user: Any
+) -> None:
+    rng = random.Random(variant)
+    players = max(get_variant(variant).players)
+    table, users = _people_table(make_user, variant, players)
+    watcher = make_user()
+    shared_renders = 0
+    for step in range(120):
+        snapshot = snapshots.table_snapshot(table_id=table.pk)
+        language = "es" if step % 2 else "en"
+        with translation.override(language):
+            views = [presenters.table_view(snapshot=snapshot, user=u) for u in users]
+            views.append(presenters.table_view(snapshot=snapshot, user=watcher))
+            fragments.clear()
+            together = [live_parts(view) for view in views]  # later viewers reuse parts
+            before = fragments.stats()["hits"]
+            alone = [_own_render(view) for view in views]
+            assert together == alone, f"{variant}, step {step}"
+            # and the page shows the same table
+            page = render_to_string("games/_live.html", {"view": views[0]})
+            assert page.rstrip("\n") == "".join(together[0]).rstrip("\n")
+        shared_renders += before
+        if fresh(table).status != Table.Status.PLAYING:
+            break
+        mover = next((v for v in views[:-1] if v.your_turn), None)
+        if mover is None:
+            break
+        action = rng.choice(mover.legal)
+        services.table_act(
+            table_id=table.pk, user=users[mover.your_seat], action=action, version=mover.version
+        )
+    assert shared_renders > 0  # parts were shared, not only rendered
+
+
+def test_a_hand_part_holds_its_own_seats_cards_and_no_other(make_user: Any) -> None:
+    table, users = _people_table(make_user, "cabrero", 4)
+    snapshot = snapshots.table_snapshot(table_id=table.pk)
+    match = table_state.match_at(fresh(table))
+    public = cards_in(render_to_string("games/_live.html", {"view": _view(snapshot, None)}))
+    fragments.clear()
+    with translation.override("en"):
+        for seat, user in enumerate(users):
+            parts = live_parts(presenters.table_view(snapshot=snapshot, user=user))
+            own = set(match.hand.hand_of(seat))
+            others = set().union(*(match.hand.hand_of(s) for s in range(4) if s != seat))
+            assert own <= cards_in(parts[4])  # the hand part
+            assert not cards_in("".join(parts)) & (others - public)
+        watcher_parts = live_parts(presenters.table_view(snapshot=snapshot, user=make_user()))
+    every = set().union(*(match.hand.hand_of(s) for s in range(4)))
+    assert not cards_in("".join(watcher_parts)) & (every - public)
+    assert not watcher_parts[4].strip()  # a spectator has no hand part
+
+
+def _view(snapshot: Any, user: Any) -> Any:
+    with translation.override("en"):
+        return presenters.table_view(snapshot=snapshot, user=user)
+
+
+def test_a_part_may_read_only_the_values_it_is_keyed_by(make_user: Any) -> None:
+    table, users = _people_table(make_user, "cabrero", 4)
+    view = _view(snapshots.table_snapshot(table_id=table.pk), users[0])
+    only = fragments.Only(view, ("hand_number", "table"))
+    assert only.hand_number == view.hand_number
+    assert only.table == fragments.table_facts(view.table)
+    with pytest.raises(fragments.PartFieldError):
+        _ = only.hand  # not in its fingerprint: refused, not rendered empty
+
+
+def test_fingerprints_tell_apart_what_a_template_could_show(make_user: Any) -> None:
+    seat = SeatView(
+        position=1,
+        name="bruno",
+        is_bot=False,
+        bot_level="",
+        is_empty=False,
+        is_you=False,
+        away=False,
+        timeouts=0,
+        cards=8,
+        trick_card=CardView("11C"),
+    )
+    same = SeatView(**{**seat.__dict__, "trick_card": CardView("11C")})
+    assert fragments.fingerprint(seat) == fragments.fingerprint(same)
+    for change in ({"is_you": True}, {"cards": 7}, {"trick_card": CardView("12C")}):
+        other = SeatView(**{**seat.__dict__, **change})
+        assert fragments.fingerprint(other) != fragments.fingerprint(seat)
+    # a name the repr cannot show whole is walked field by field, still told apart
+    odd = SeatView(**{**seat.__dict__, "name": "<b>x"})
+    assert fragments.fingerprint(odd) != fragments.fingerprint(
+        SeatView(**{**seat.__dict__, "name": "<b>y"})
+    )
+    assert fragments.fingerprint("a<b") != fragments.fingerprint(mark_safe("a<b"))
+    with pytest.raises(TypeError):
+        fragments.fingerprint(make_user())  # a model: never a key
+
+
+def test_changed_parts() -> None:
+    assert changed_parts(None, ["a", "b"]) is None
+    assert changed_parts(["a"], ["a", "b"]) is None  # another layout: all of them
+    assert changed_parts(["a", "b", "c"], ["a", "x", "c"]) == [[1, "x"]]
+    assert changed_parts(["a", "b"], ["a", "b"]) == []
