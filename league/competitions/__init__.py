@@ -1,4 +1,4 @@
-"""Club competitions: Swiss tournaments and leagues (issue #5).
+"""Club competitions: Swiss and duplicate tournaments and leagues (issues #5, #17).
 
 The app (label ``competitions``) is laid out as the rest of the platform:
 
@@ -10,6 +10,10 @@ The app (label ``competitions``) is laid out as the rest of the platform:
 ``seeding``    seeds and pairing ratings of entries from the players' ratings.
 ``adapter``    maps model rows to :mod:`league.pairing`'s plain values and back (after
                Tabbycat's ``draw/manager.py``): pairing entries, table results, standings.
+``duplicate``  pure: duplicate scoring (a board's unit per game, matchpoints, the field's
+               average, standings), the seats turning, the sides of tables of two; its rows
+               in ``models_duplicate``, its writer ``services/duplicate``, its reads
+               ``selectors/duplicate``, its API serializers ``api_duplicate``.
 ``errors``     :class:`~.errors.CompetitionError` (a user error) and its kinds.
 ``services/``  the only writer, split by subject: ``common`` (clock, permissions, change log),
                ``validation`` (event settings), ``tables`` (live tables through ``games``'
@@ -25,7 +29,8 @@ The app (label ``competitions``) is laid out as the rest of the platform:
                board or fixture). Competitions read nothing else of games' models.
 ``forms``, ``views``, ``api``, ``urls``   the pages and the API: thin adapters over the above.
 ``tasks``      the Celery beat task that closes the play windows of league fixtures.
-``demo``       the demo club's tournament and league.
+``demo``       the demo club's tournament and league (``demo_duplicate``: its duplicate
+               Cabrero evening).
 
 See docs/competitions.md for how rounds, tables and results flow.
 """
