@@ -50,9 +50,11 @@ def test_replay_with_analysis(
     _shot(page, f"analysis-summary-{width}.png")
     blunder = next(d for d in result.decisions if d.mark == "blunder")
     page.locator(".analysis-chip.mark-blunder").click()
-    decision = page.locator(".analysis-decision")
+    page.wait_for_function(  # htmx pushed the step to the address bar
+        "(wanted) => location.search.includes(wanted)", arg=f"step={blunder.step}&"
+    )
+    decision = page.locator(".analysis-decision.mark-blunder")
     decision.wait_for()
-    assert f"step={blunder.step}&" in page.url  # htmx pushed the step to the address bar
     assert "Blunder" in decision.inner_text()  # the mark in words, not only "??" or red
     assert _fits(page)
     _shot(page, f"analysis-blunder-{width}.png")
