@@ -5,6 +5,7 @@ from django.contrib import admin
 
 from games.chat import admin as _chat_admin  # noqa: F401 (the chat's moderation)
 
+from .analysis_models import HandAnalysis
 from .models import HandRecord, Seat, SeatTimeout, Table, TableAction
 
 
@@ -68,3 +69,26 @@ class HandRecordAdmin(admin.ModelAdmin):
 class SeatTimeoutAdmin(admin.ModelAdmin):
     list_display = ("table", "position", "user", "version", "created_at")
     readonly_fields = ("table", "position", "user", "version", "created_at")
+
+
+@admin.register(HandAnalysis)
+class HandAnalysisAdmin(admin.ModelAdmin):
+    """Stored analyses, to look at (a failed one's error is here); asked again from the site."""
+
+    list_display = ("hand", "seat", "status", "engine_version", "elapsed_ms", "finished_at")
+    list_filter = ("status", "engine_version")
+    search_fields = ("hand__table__id",)
+    readonly_fields = (
+        "hand",
+        "seat",
+        "status",
+        "data",
+        "engine_version",
+        "error",
+        "requested_at",
+        "finished_at",
+        "elapsed_ms",
+    )
+
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
