@@ -45,6 +45,7 @@ class Stats:
     spectator: list[float] = field(default_factory=list)
     answered: int = 0
     frames: int = 0
+    received: int = 0  # characters of the frames received in the window
     errors: dict[str, int] = field(default_factory=dict)
     #: how late the client's own event loop woke up (its lag inflates every latency)
     lag: list[float] = field(default_factory=list)
@@ -132,6 +133,7 @@ class Client:
                 stats = self.stats
                 if stats.measuring(now):
                     stats.frames += 1
+                    stats.received += len(raw)
                 if frame["type"] == "error":
                     stats.error(frame["code"])
                     continue
@@ -249,6 +251,7 @@ async def drive(specs: list[SocketSpec], think: float, conn: Any) -> dict[str, A
         "spectator": stats.spectator,
         "answered": stats.answered,
         "frames": stats.frames,
+        "received": stats.received,
         "errors": stats.errors,
         "lag": stats.lag,
     }

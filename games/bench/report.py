@@ -43,7 +43,9 @@ def report(result: dict[str, Any]) -> str:
         f"{result['load'][0]:.1f} after",
         f"actions/s committed: {result['committed_actions_per_s']:.1f}  "
         f"(people's moves answered: {result['people_actions_per_s']:.1f}/s; "
-        f"frames received: {result['frames_per_s']:.0f}/s); tables that moved in the window: "
+        f"frames received: {result['frames_per_s']:.0f}/s of "
+        f"{result['frame_chars_mean'] / 1000:.1f} k characters on average); "
+        "tables that moved in the window: "
         f"{result['tables_moving']} of {result['tables_all']}",
         f"latency to the mover's socket: {_lat(result['latency_own_ms'])}",
         f"latency to all 4 sockets:      {_lat(result['latency_table_ms'])}",

@@ -189,6 +189,8 @@ def run(
         "tables_all": len(versions_after),
         "people_actions_per_s": sum(s["answered"] for s in samples) / elapsed,
         "frames_per_s": sum(s["frames"] for s in samples) / elapsed,
+        "frame_chars_mean": sum(s["received"] for s in samples)
+        / max(1, sum(s["frames"] for s in samples)),
         "latency_own_ms": percentiles(merged("own")),
         "latency_table_ms": percentiles(merged("fanout") + merged("fanout_watched")),
         "latency_table_unwatched_ms": percentiles(merged("fanout")),
