@@ -3,9 +3,9 @@
 ``games/_live.html`` is these parts joined (``{% live_table view %}``), in this order:
 
 ====== ==================================== =============================================
-head   ``#table-live``'s opening tag         the viewer's: version, revision, his turn
+head   ``#table-live``'s opening tag         the viewer's: version, revision, his turn (no template)
 corner the hand, the trump, the stock...     alike for every viewer (rendered once)
-turn   whose turn, the timer, the away note  the viewer's (small; the timer reads the clock)
+turn   whose turn, the timer, the away note  alike but for the one whose turn it is
 board  the seats and the trick               per viewer (its seats and trick cards shared)
 hand   the viewer's cards and buttons        his own; rendered again only when it changed
 panel  the match so far, cantos, summaries   alike for every viewer (rendered once)
@@ -26,8 +26,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.template.loader import get_template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
-from games.live.fragments import render_part
+from games.live.fragments import render_part, render_part_with
 
 CORNER = (
     "finished",
@@ -54,6 +56,18 @@ PANEL = (
     "tricks_played",
     "table",
 )
+TURN = (
+    "finished",
+    "your_turn",
+    "bidding",
+    "turn_name",
+    "deadline",
+    "deadline_kind",
+    "you_away",
+    "table",
+)
+FINAL = ("places", "table", "your_seat", "rematch")
+BIDDING_BOARD = ("bidding", "table")
 TAIL = "</div>\n"
 
 
@@ -61,18 +75,95 @@ def _plain(name: str, view: Any) -> str:
     return str(get_template(name).render({"view": view}))
 
 
+def _head(view: Any) -> str:
+    """``#table-live``'s opening tag and the version field (the viewer's own: every move
+    changes it, so it is written here rather than rendered from a template)."""
+    rematch = view.rematch
+    url = rematch.new_table_url if rematch is not None and rematch.you_seated else ""
+    return format_html(
+        '<div id="table-live" class="table-live{}" data-version="{}" data-revision="{}" '
+        'data-status="{}"{}{}>\n<input type="hidden" name="version" value="{}">\n',
+        " is-started" if view.started else "",
+        view.version,
+        view.revision,
+        view.table.status,
+        mark_safe(" data-your-turn") if view.your_turn else "",
+        format_html(' data-rematch-url="{}"', url) if url else "",
+        view.version,
+    )
+
+
+def _turn(view: Any) -> str:
+    """Whose turn: alike for every viewer but the one whose turn it is. A timer in words
+    (turns of an hour or more: "3 hours left") reads the clock, so it is rendered afresh."""
+    if view.deadline and view.deadline_kind == "turn" and (view.table.turn_seconds or 0) >= 3600:
+        return _plain("games/live/_turn.html", view)
+    return render_part("games/live/_turn.html", "view", view, TURN)
+
+
+def _board(view: Any) -> str:
+    """The felt: every seat around it (the viewer's at the bottom, then the others in play
+    order), the trick in the middle with each card in front of the player who played it
+    (``.trick-at-N`` matches ``.seat-at-N``). The order and the places are the viewer's; each
+    seat's badges and each trick card are rendered once for everyone who sees them alike."""
+    around = view.seats_around
+    last = len(around)
+    out = [render_part_with("games/live/_board_open.html", {"n": len(view.seats)})]
+    for at, seat in enumerate(around, start=1):
+        classes = "".join(
+            name
+            for name, on in (
+                (" is-bottom", at == last),
+                (" is-turn", seat.is_turn),
+                (" is-you", seat.is_you),
+                (" is-out", seat.sitting_out),
+                (" is-retired", seat.retired),
+                (" took-trick", seat.took_trick),
+            )
+            if on
+        )
+        out.append(
+            format_html(
+                '        <li class="seat seat-at-{}{}" data-seat="{}">\n{}        </li>\n',
+                at,
+                classes,
+                seat.position,
+                render_part("games/live/_seat_info.html", "seat", seat),
+            )
+        )
+    out.append(render_part_with("games/live/_board_middle.html", {"done": view.trick_done}))
+    for at, seat in enumerate(around, start=1):
+        if seat.trick_card:
+            values = {
+                "at": at,
+                "card": seat.trick_card.notation,
+                "position": seat.position,
+                "name": seat.name,
+                "you": seat.is_you,
+                "winner": seat.took_trick,
+            }
+            out.append(render_part_with("games/live/_trick_card.html", values))
+    out.append("    </ol>\n")
+    if view.bidding and view.bidding.in_auction and not view.finished:
+        out.append(render_part("games/_bidding_board.html", "view", view, BIDDING_BOARD))
+    if view.finished:
+        out.append(render_part("games/live/_final.html", "view", view, FINAL))
+    out.append("  </section>\n")
+    return "".join(out)
+
+
 def live_parts(view: Any) -> list[str]:
     """The parts of ``view``'s live table, in the page's order, in the active language."""
     if view.table.status == "abandoned":
         return [_plain("games/_abandoned.html", view)]
-    head = _plain("games/live/_head.html", view)
+    head = _head(view)
     if not view.started:
         return [head, _plain("games/_waiting.html", view), TAIL]
     return [
         head,
         render_part("games/live/_corner.html", "view", view, CORNER),
-        _plain("games/live/_turn.html", view),
-        _plain("games/live/_board.html", view),
+        _turn(view),
+        _board(view),
         render_part("games/live/_hand.html", "view", view, HAND),
         render_part("games/live/_panel.html", "view", view, PANEL),
         TAIL,
