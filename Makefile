@@ -20,7 +20,7 @@ PIP := $(PY) -m pip install --disable-pip-version-check --quiet
 # the sockets' own limit is 4096 characters (games/live/frames.py, docs/deploy.md).
 UVICORN_LIMITS := --ws-max-size 16384
 
-.PHONY: run test lint typecheck prod messages compilemessages install install-dev
+.PHONY: run test lint typecheck prod messages compilemessages install install-dev engine-compiled
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,12 @@ run: $(VENV)/.runtime
 
 test: $(VENV)/.dev typecheck
 	$(BIN)/pytest -n auto --maxprocesses=4
+
+# The optional compiled engine (mypyc, needs a C compiler and the Python headers): built into
+# build/engine-compiled and used when present and up to date (TUTE_ENGINE=pure|compiled|auto;
+# docs/engine.md). Rebuilt only when an engine source changed.
+engine-compiled: $(VENV)/.dev
+	$(PY) -m games.engine.build --if-stale
 
 typecheck: $(VENV)/.dev
 	$(if $(PURE_PACKAGES),$(BIN)/mypy $(PURE_PACKAGES),@echo "no pure packages yet")

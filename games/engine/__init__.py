@@ -35,6 +35,7 @@ Modules, one role each:
 (0, 10)
 """
 
+from games.engine import compiled as _compiled  # first: picks the pure or compiled build
 from games.engine import variants as _variants  # noqa: F401  (registers the variants)
 from games.engine.actions import action_to_notation, parse_action
 from games.engine.cards import Card, Suit, mask_of, notation_of_mask, parse_card
@@ -57,6 +58,9 @@ from games.engine.match import MatchResult, MatchState
 from games.engine.observation import MatchObservation, Observation
 from games.engine.state import HandResult, HandSetup, HandState, Phase
 from games.engine.variant import REGISTRY, Option, Variant
+
+#: The build this process runs, ``"pure"`` or ``"compiled"`` (:mod:`games.engine.compiled`).
+BUILD: str = _compiled.ACTIVE
 
 
 def get_variant(key: str) -> Variant:

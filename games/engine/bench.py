@@ -29,6 +29,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from games.engine.compiled import describe
 from games.engine.state import HandState
 from games.engine.variant import REGISTRY, Variant
 
@@ -168,7 +169,8 @@ def format_header(seconds: float) -> str:
     """The table's title and column names."""
     return (
         f"engine benchmark: Python {platform.python_version()} "
-        f"({platform.python_implementation()}), one core, CPU time, ~{seconds:g} s per figure\n"
+        f"({platform.python_implementation()}), engine build {describe()}, one core, CPU time, "
+        f"~{seconds:g} s per figure\n"
         f"{'variant':<12}{'players':>8}{'hands/s':>10}{'us/hand':>9}"
         f"{'legal_actions us':>18}{'apply_action us':>17}{'matches/s':>11}"
     )

@@ -43,13 +43,15 @@ class Suit(enum.IntEnum):
         return SUIT_LETTERS[self]
 
     @classmethod
-    def from_letter(cls, letter: str) -> Suit:
+    def from_letter(cls, letter: object) -> Suit:
         """Parse a suit letter (case-insensitive).
 
         >>> Suit.from_letter("e").name
         'ESPADAS'
         """
         try:
+            if not isinstance(letter, str):
+                raise AttributeError  # what ``letter.upper()`` raised before typing it
             return cls(SUIT_LETTERS.index(letter.upper()))
         except (ValueError, AttributeError):
             raise NotationError(f"Unknown suit {letter!r}: use O, C, E or B.") from None

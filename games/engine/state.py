@@ -113,7 +113,7 @@ class HandState(HandRules):
     _DEFAULT_CLONE_EXTRA: ClassVar[bool] = True
     #: The copy of every field into a new state, generated per class (see
     #: :func:`~games.engine.copies.copier`).
-    _copy_fields: Callable[[HandState, HandState], None]  # set on the class, not per state
+    _copy_fields: ClassVar[Callable[[HandState, HandState], None]]  # set on the class
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -384,7 +384,7 @@ class HandState(HandRules):
         """
         cls = type(self)
         new: HandState = _new_object(cls)
-        self._copy_fields(self, new)
+        cls._copy_fields(self, new)
         if not self._DEFAULT_CLONE_EXTRA:
             self._clone_extra(new)
         return new
@@ -398,7 +398,7 @@ class HandState(HandRules):
             raise TypeError(
                 f"copy_into needs a {type(self).__name__}, not a {type(other).__name__}."
             )
-        self._copy_fields(self, other)
+        type(self)._copy_fields(self, other)
         if not self._DEFAULT_CLONE_EXTRA:
             self._clone_extra(other)
 

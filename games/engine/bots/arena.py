@@ -23,7 +23,9 @@ approximate.
 
 Run it as ``python -m games.engine arena --variant V --bots A,B[,...] --games N --seed S``
 (``--players``, ``--budget-ms``, ``--iterations`` for the strong bot) and the benchmark as
-``python -m games.engine bench-bots``.
+``python -m games.engine bench-bots``. A level ``L@pure`` or ``L@compiled`` (``--bots
+strong@compiled,strong@pure``) plays in a worker process on that build of the engine
+(:mod:`games.engine.bots.worker`; docs/engine.md, Compiled build).
 
 >>> r = run_arena("dos_ar", ["heuristic", "random"], games=2, seed=1)
 >>> r.bots, sum(s.games for s in r.stats)
@@ -39,18 +41,17 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from games.engine.actions import parse_action
 from games.engine.bots.players import (
     STRONG_BUDGET_MS,
     STRONG_ITERATIONS,
-    Bot,
     StrongBot,
     make_bot,
 )
 from games.engine.bots.policy import choose as heuristic_choose
-from games.engine.bots.view import View
+from games.engine.bots.view import AnyObservation, View
 from games.engine.match import MatchState
 from games.engine.observation import MatchObservation
 from games.engine.state import HandResult
@@ -67,6 +68,12 @@ DEFAULT_PLAYERS = {
     "vtt": 4,
 }
 Z95 = 1.959963984540054
+
+
+class Actor(Protocol):
+    """What the arena seats: a :class:`Bot`, or a bot in a worker process."""
+
+    def act(self, observation: AnyObservation, seed: int | str | None = None) -> str: ...
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -180,7 +187,7 @@ def play_game(
     variant: str,
     players: int,
     options: dict[str, Any],
-    bots: Sequence[Bot],
+    bots: Sequence[Actor],
     seed: str,
     on_decision: Callable[[int, float], None] | None = None,
 ) -> HandResult:
@@ -225,7 +232,7 @@ def run_arena(
     n = players or DEFAULT_PLAYERS.get(variant, REGISTRY[variant].players[0])
     opts = REGISTRY[variant].validate_options(options)
     names = [f"{lvl}#{i}" if bot_levels.count(lvl) > 1 else lvl for i, lvl in enumerate(bot_levels)]
-    bots = [make_bot(lvl, budget_ms, iterations) for lvl in bot_levels]
+    bots = [arena_bot(lvl, budget_ms, iterations) for lvl in bot_levels]
     stats = [BotStats(name) for name in names]
     m = len(bots)
     start = time.perf_counter()
@@ -235,26 +242,46 @@ def run_arena(
         who = [(s + r) % n % m for s in range(n)]
         if who not in seatings:
             seatings.append(who)
-    for deal in range(games):
-        for who in seatings:
+    try:
+        for deal in range(games):
+            for who in seatings:
 
-            def note(seat: int, secs: float, who: list[int] = who) -> None:
-                st = stats[who[seat]]
-                st.decisions += 1
-                st.seconds += secs
+                def note(seat: int, secs: float, who: list[int] = who) -> None:
+                    st = stats[who[seat]]
+                    st.decisions += 1
+                    st.seconds += secs
 
-            res = play_game(variant, n, opts, [bots[w] for w in who], f"arena:{seed}:{deal}", note)
-            playing = _playing(res, n)
-            for s in playing:
-                st = stats[who[s]]
-                st.games += 1
-                st.wins += s in res.winners
-                st.points.append(_points(variant, res, s))
-        result.deals = deal + 1
-        result.seconds = time.perf_counter() - start
-        if progress is not None:
-            progress(deal + 1, result)
+                res = play_game(
+                    variant, n, opts, [bots[w] for w in who], f"arena:{seed}:{deal}", note
+                )
+                playing = _playing(res, n)
+                for s in playing:
+                    st = stats[who[s]]
+                    st.games += 1
+                    st.wins += s in res.winners
+                    st.points.append(_points(variant, res, s))
+            result.deals = deal + 1
+            result.seconds = time.perf_counter() - start
+            if progress is not None:
+                progress(deal + 1, result)
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
     return result
+
+
+def arena_bot(level: str, budget_ms: float | None, iterations: int | None) -> Actor:
+    """A bot of ``level``. ``level@build`` (``strong@compiled``, ``strong@pure``) plays in a
+    worker process of its own on that engine build (:mod:`games.engine.bots.worker`), so that
+    the two builds can be seated against each other."""
+    if "@" in level:
+        from games.engine.bots.worker import WorkerBot
+
+        name, build = level.split("@", 1)
+        return WorkerBot(name, build, budget_ms, iterations)
+    return make_bot(level, budget_ms, iterations)
 
 
 def _playing(res: HandResult, n: int) -> list[int]:
@@ -351,7 +378,8 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         required=True,
-        help="comma-separated levels cycled over the seats, e.g. strong,heuristic",
+        help="comma-separated levels cycled over the seats, e.g. strong,heuristic; "
+        "level@build plays on that engine build in a worker (strong@compiled,strong@pure)",
     )
     parser.add_argument("--games", type=int, default=100, help="duplicate deals")
     parser.add_argument("--seed", default="0")

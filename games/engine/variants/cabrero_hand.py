@@ -137,6 +137,11 @@ def _seating(
     return found[0], list(found[1]), found[2]
 
 
+def _holder(hands: list[int], active: tuple[int, ...], card: int) -> int:
+    """The seat among ``active`` holding ``card``."""
+    return next(s for s in active if hands[s] >> card & 1)
+
+
 class CabreroHand(HandState):
     """A hand of Tute Cabrero."""
 
@@ -194,18 +199,15 @@ class CabreroHand(HandState):
         hands = self.hands
         active = self.active
 
-        def holder(card: int) -> int:
-            return next(s for s in active if hands[s] >> card & 1)
-
         if first:
             self.trump = OROS
             if leftover == TWO_OF_OROS:
-                h = holder(FOUR_OF_OROS)
+                h = _holder(hands, active, FOUR_OF_OROS)
                 self.shown = ((h, FOUR_OF_OROS),)
                 self._set_mano(h)
                 self.out_of_play = 1 << TWO_OF_OROS
             else:
-                h = holder(TWO_OF_OROS)
+                h = _holder(hands, active, TWO_OF_OROS)
                 hands[h] ^= (1 << TWO_OF_OROS) | (1 << leftover)
                 self.swaps = ((h, TWO_OF_OROS, -1),)  # the face-down card is taken unseen
                 self.out_of_play = 1 << TWO_OF_OROS
@@ -219,14 +221,14 @@ class CabreroHand(HandState):
         seven = index_of(trump, 7)
         two = index_of(trump, TWO)
         if (1 << leftover) & HIGH_CARDS:
-            h = holder(seven)
+            h = _holder(hands, active, seven)
             hands[h] ^= (1 << seven) | (1 << table)
-            h2 = holder(two)
+            h2 = _holder(hands, active, two)
             hands[h2] ^= (1 << two) | (1 << seven)
             self.swaps = ((h, seven, leftover), (h2, two, seven))
             table = two
         elif leftover in (index_of(trump, 7), index_of(trump, 6), index_of(trump, 5)):
-            h = holder(two)
+            h = _holder(hands, active, two)
             hands[h] ^= (1 << two) | (1 << table)
             self.swaps = ((h, two, leftover),)
             table = two
