@@ -436,7 +436,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     Each change of a table the lobby shows reaches the group ``lobby`` as ``lobby.changed``
     (:mod:`games.live.lobby`; a private table's change only concerns its creator, its players and
-    sockets whose last list showed it); the socket then re-renders its user's lobby, at most
+    sockets whose last list showed it); the socket then re-renders its user's lobby (the public
+    tables' part once for all the sockets of the process: :func:`lobby.public_lobby`), at most
     once every :data:`LOBBY_MIN_INTERVAL` seconds however many changes arrive, and sends it
     only when it differs from the last one sent.
     """
@@ -475,9 +476,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             return
         self.language = language_of(frame.get("lang")) or self.language
         self.last_html = None  # a (re)connected client gets the lobby even if unchanged
+        lobby.note_change()  # and a fresh one: changes this process did not hear of
         await self._send_lobby()
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
+        lobby.note_change()
         if not lobby.concerns(event, user_id=self.scope["user"].pk, last_html=self.last_html):
             return
         self.dirty = True

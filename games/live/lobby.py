@@ -11,16 +11,21 @@ announcement except a move in a game that goes on) reaches the channel-layer gro
 :data:`games.live.notify.LOBBY_GROUP` as ``lobby.changed`` after the commit
 (:func:`games.live.notify.notify_lobby`). The message carries nothing about the table: each
 socket re-renders the partial for its own user, so a private table never reaches a socket
-whose user may not see it.
+whose user may not see it. The public tables' part is the same for every user: it is rendered
+once per change and language for all the process's lobby sockets (:func:`public_lobby`); each
+socket renders only its user's own tables around it.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 from games import selectors
 from games.live.notify import notify_lobby
@@ -42,10 +47,66 @@ def lobby_tables_context(*, user: Any) -> dict[str, Any]:
     return context
 
 
-def render_lobby(*, user: Any, language: str) -> str:
-    """The lobby partial for ``user`` in ``language`` (synchronous: it reads the database)."""
+#: What every user's lobby shows alike (the public tables), rendered once per change.
+PUBLIC_PARTIAL = "games/table_list.html#lobby-public"
+
+_lock = threading.Lock()
+#: language -> (when its render began, the render); and when this process last heard of a change
+_public: dict[str, tuple[float, str]] = {}
+_changed_at = 0.0
+_public_renders = 0
+#: The longest a public part is reused (seconds), changes heard of or not.
+PUBLIC_MAX_AGE = 30.0
+
+
+def note_change() -> None:
+    """A ``lobby.changed`` reached this process: public parts rendered before are stale."""
+    global _changed_at
+    with _lock:
+        _changed_at = time.monotonic()
+
+
+def public_lobby(language: str) -> str:
+    """The public tables' part of the lobby in ``language``: the render begun after the last
+    change this process heard of (and less than :data:`PUBLIC_MAX_AGE` ago), or a new one
+    (synchronous: it reads the database). It holds only public tables, the same for every
+    user, so every lobby socket may share it. (A process hears of changes while it has lobby
+    sockets; a socket's hello counts as one, so a socket that connects gets a fresh render.)"""
+    global _public_renders
+    began = time.monotonic()
+    with _lock:
+        cached = _public.get(language)
+        changed_at = _changed_at
+    if cached is not None and changed_at < cached[0] > began - PUBLIC_MAX_AGE:
+        return cached[1]
+    context = {
+        "open_tables": selectors.lobby_open_tables(),
+        "playing_tables": selectors.lobby_playing_tables(),
+    }
     with translation.override(language):
-        return render_to_string(LOBBY_PARTIAL, lobby_tables_context(user=user))
+        html = render_to_string(PUBLIC_PARTIAL, context)
+    with _lock:
+        _public_renders += 1
+        if cached is None or _public.get(language, cached)[0] < began:
+            _public[language] = (began, html)
+    return html
+
+
+def public_renders() -> int:
+    """How many public lobby parts this process rendered (tests)."""
+    with _lock:
+        return _public_renders
+
+
+def render_lobby(*, user: Any, language: str) -> str:
+    """The lobby partial for ``user`` in ``language`` (synchronous: it reads the database):
+    his own tables rendered for him, the public ones shared (:func:`public_lobby`)."""
+    context: dict[str, Any] = {"public_html": mark_safe(public_lobby(language))}
+    if user is not None and user.is_authenticated:
+        context["my_tables"] = selectors.tables_of_user(user=user)
+        context["my_finished"] = selectors.finished_tables_of_user(user=user)
+    with translation.override(language):
+        return render_to_string(LOBBY_PARTIAL, context)
 
 
 def shows_change(table: Table, *, match: Any = None) -> bool:
