@@ -25,6 +25,16 @@ def _cpu(result: dict[str, Any]) -> list[str]:
             line += f" (headroom to its own limit of one core: {max(0.0, 1 - share) * 100:.0f}%)"
         lines.append(line)
     ours = sum(cpu.values())
+    servers = sum(v for k, v in cpu.items() if k.startswith("server"))
+    moves = result["committed_actions_per_s"]
+    if moves:
+        # what a move costs the servers whatever share of the machine they got
+        lines.append(
+            f"  server CPU per move: {servers * 1000 / moves:.1f} ms "
+            f"(a core's worth: {moves / servers:.0f} moves/s)"
+            if servers
+            else "  server CPU per move: n/a"
+        )
     lines.append(
         f"  machine: {machine:.2f} of {result['cpus']} cores busy; the processes above "
         f"{ours:.2f} (the rest: other work on the machine)"
