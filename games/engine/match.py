@@ -11,7 +11,7 @@ gives a :class:`~games.engine.observation.MatchObservation`; :class:`MatchResult
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
@@ -118,6 +118,26 @@ class MatchState:
 
     def _finish(self) -> MatchResult:
         raise NotImplementedError
+
+    def _ranked_result(self, totals: Sequence[int], shown: str) -> MatchResult:
+        """The result of a match ranked by ``totals`` (a ledger or points per seat, highest
+        first; equal totals share a place): the winners are the first, named in the summary
+        as ``seat s (<shown>)``, ``shown`` formatting the seat's total (``"{:+d}"``)."""
+        n = self.n
+        places = tuple(1 + sum(1 for o in range(n) if totals[o] > totals[s]) for s in range(n))
+        winners = tuple(s for s in range(n) if places[s] == 1)
+        summary = (
+            "Winner"
+            + ("s: " if len(winners) > 1 else ": ")
+            + ", ".join(f"seat {s} ({shown.format(totals[s])})" for s in winners)
+        )
+        return MatchResult(
+            places=places,
+            winners=winners,
+            hands_played=len(self.hands),
+            summary=summary,
+            extra=self._tally_json(),
+        )
 
     def _tally_json(self) -> dict[str, Any]:
         """The tally as public JSON (lost hands, games, ledger, ...)."""

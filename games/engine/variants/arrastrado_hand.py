@@ -81,6 +81,29 @@ REASONS = {
 }
 
 
+def three_seated(n: int, dealer: int) -> tuple[tuple[int, ...], int, list[int]]:
+    """Three play a hand of ``n`` (3 or 4) seats: with four the dealer sits it out. The seats
+    playing (in play order, mano first), the seat sitting out (-1: none) and each seat's next
+    seat in play order (Arrastrado and Remate).
+
+    >>> three_seated(4, 1)
+    ((2, 3, 0), 1, [2, 1, 3, 0])
+    >>> three_seated(3, 1)
+    ((2, 0, 1), -1, [1, 2, 0])
+    """
+    d = dealer
+    if n == 4:
+        active: tuple[int, ...] = ((d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
+        out = d
+    else:
+        active = ((d + 1) % 3, (d + 2) % 3, d)
+        out = -1
+    nxt = list(range(n))
+    for i, s in enumerate(active):
+        nxt[s] = active[(i + 1) % 3]
+    return active, out, nxt
+
+
 class ArrastradoHand(HandState):
     """A hand of Tute Arrastrado (three play; a fourth seat, the dealer, may sit out)."""
 
@@ -105,18 +128,8 @@ class ArrastradoHand(HandState):
     def _deal(self, deck: list[int]) -> None:
         setup = self.setup
         n = self.n
-        d = setup.dealer
-        if n == 4:
-            active: tuple[int, ...] = ((d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
-            self.sitting_out = d
-        else:
-            active = ((d + 1) % 3, (d + 2) % 3, d)
-            self.sitting_out = -1
+        active, self.sitting_out, self.next_seat = three_seated(n, setup.dealer)
         self.active = active
-        nxt = list(range(n))
-        for i, s in enumerate(active):
-            nxt[s] = active[(i + 1) % 3]
-        self.next_seat = nxt
         hands = [0] * n
         for j in range(39):
             hands[active[j % 3]] |= 1 << deck[j]

@@ -56,22 +56,7 @@ class BatoMatch(MatchState):
             self.voids += 1
 
     def _finish(self) -> MatchResult:
-        n = self.n
-        ledger = self.ledger
-        places = tuple(1 + sum(1 for o in range(n) if ledger[o] > ledger[s]) for s in range(n))
-        winners = tuple(s for s in range(n) if places[s] == 1)
-        summary = (
-            "Winner"
-            + ("s: " if len(winners) > 1 else ": ")
-            + ", ".join(f"seat {s} ({ledger[s]:+d})" for s in winners)
-        )
-        return MatchResult(
-            places=places,
-            winners=winners,
-            hands_played=len(self.hands),
-            summary=summary,
-            extra=self._tally_json(),
-        )
+        return self._ranked_result(self.ledger, "{:+d}")
 
     def _tally_json(self) -> dict[str, Any]:
         return {

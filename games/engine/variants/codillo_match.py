@@ -51,22 +51,7 @@ class CodilloMatch(MatchState):
         return super()._next_setup()
 
     def _finish(self) -> MatchResult:
-        n = self.n
-        pts = self.points
-        places = tuple(1 + sum(1 for o in range(n) if pts[o] > pts[s]) for s in range(n))
-        winners = tuple(s for s in range(n) if places[s] == 1)
-        summary = (
-            "Winner"
-            + ("s: " if len(winners) > 1 else ": ")
-            + ", ".join(f"seat {s} ({pts[s]} game points)" for s in winners)
-        )
-        return MatchResult(
-            places=places,
-            winners=winners,
-            hands_played=len(self.hands),
-            summary=summary,
-            extra=self._tally_json(),
-        )
+        return self._ranked_result(self.points, "{} game points")
 
     def _tally_json(self) -> dict[str, Any]:
         return {

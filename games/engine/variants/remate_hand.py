@@ -46,6 +46,7 @@ from games.engine.errors import IllegalActionError, WrongPhaseError
 from games.engine.observation import Observation
 from games.engine.observation_parts import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
+from games.engine.variants.arrastrado_hand import three_seated
 from games.engine.variants.bidding import NoCargarRules
 from games.engine.variants.remate_stakes import (
     BID_STEP,
@@ -96,18 +97,8 @@ class RemateHand(NoCargarRules, HandState):
 
     def _deal(self, deck: list[int]) -> None:
         n = self.n
-        d = self.setup.dealer
-        if n == 4:
-            active: tuple[int, ...] = ((d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
-            self.sitting_out = d
-        else:
-            active = ((d + 1) % 3, (d + 2) % 3, d)
-            self.sitting_out = -1
+        active, self.sitting_out, self.next_seat = three_seated(n, self.setup.dealer)
         self.active = active
-        nxt = list(range(n))
-        for i, s in enumerate(active):
-            nxt[s] = active[(i + 1) % 3]
-        self.next_seat = nxt
         hands = [0] * n
         j = 0
         for card in deck:
