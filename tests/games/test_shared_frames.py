@@ -89,3 +89,27 @@ def test_the_creator_who_left_his_seat_gets_his_own_render(ana: Any, make_user: 
     snapshot.seats[0].user_id = bruno.pk  # ana no longer sits, but still manages the table
     assert not shared_frames.sees_public_table(snapshot, ana)
     assert shared_frames.sees_public_table(snapshot, make_user("carla"))
+
+
+def test_the_shared_state_in_parts_holds_no_hand_card(ana: Any, make_user: Any) -> None:
+    """The parts protocol's spectators: the revision's shared parts hold no card of any hand
+    (the frames of changed parts after moves: tests/games/test_render_socket.py)."""
+    from games.live.states import frame_text, render_state
+
+    shared_frames.clear()
+    table = _playing_table(ana)
+    hidden, _ = _hands(table)
+    snapshot = snapshots.table_snapshot(table_id=table.pk)
+    state = shared_frames.shared_state(
+        snapshot, "en", lambda: render_state(snapshot, user=None, language="en")
+    )
+    assert shared_frames.shared_state(snapshot, "en", _never) is state  # one render
+    assert state.text == shared_frames.shared_state(snapshot, "en", _never).text
+    full = frame_text(state.frame, state.parts, sent=None, as_parts=True)
+    assert json.loads(full)["parts"] == state.parts
+    assert not cards_in(full) & hidden
+    assert "".join(state.parts) == json.loads(state.text)["html"]
+
+
+def _never() -> Any:
+    raise AssertionError("rendered twice")
