@@ -53,6 +53,7 @@ PUBLIC_PARTIAL = "games/table_list.html#lobby-public"
 _lock = threading.Lock()
 #: language -> (when its render began, the render); and when this process last heard of a change
 _public: dict[str, tuple[float, str]] = {}
+_rendering: dict[str, threading.Lock] = {}
 _changed_at = 0.0
 _public_renders = 0
 #: The longest a public part is reused (seconds), changes heard of or not.
@@ -73,21 +74,23 @@ def public_lobby(language: str) -> str:
     user, so every lobby socket may share it. (A process hears of changes while it has lobby
     sockets; a socket's hello counts as one, so a socket that connects gets a fresh render.)"""
     global _public_renders
-    began = time.monotonic()
     with _lock:
-        cached = _public.get(language)
-        changed_at = _changed_at
-    if cached is not None and changed_at < cached[0] > began - PUBLIC_MAX_AGE:
-        return cached[1]
-    context = {
-        "open_tables": selectors.lobby_open_tables(),
-        "playing_tables": selectors.lobby_playing_tables(),
-    }
-    with translation.override(language):
-        html = render_to_string(PUBLIC_PARTIAL, context)
-    with _lock:
-        _public_renders += 1
-        if cached is None or _public.get(language, cached)[0] < began:
+        rendering = _rendering.setdefault(language, threading.Lock())
+    with rendering:  # one render at a time: sockets flushing together wait for it and share it
+        began = time.monotonic()
+        with _lock:
+            cached = _public.get(language)
+            changed_at = _changed_at
+        if cached is not None and changed_at < cached[0] > began - PUBLIC_MAX_AGE:
+            return cached[1]
+        context = {
+            "open_tables": selectors.lobby_open_tables(),
+            "playing_tables": selectors.lobby_playing_tables(),
+        }
+        with translation.override(language):
+            html = render_to_string(PUBLIC_PARTIAL, context)
+        with _lock:
+            _public_renders += 1
             _public[language] = (began, html)
     return html
 
