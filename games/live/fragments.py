@@ -29,8 +29,10 @@ from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-#: Parts kept (an entry is a few KB at most); the oldest go first.
-MAX_PARTS = 4096
+#: Parts kept, the least recently used go first. A busy table keeps about 60 alive (its
+#: seats' badges both ways, hands, card buttons, trick cards): room for about 250 tables in
+#: play. An entry is under 1 KB but a hand (about 9 KB with its drawings): some 25 MB at most.
+MAX_PARTS = 16384
 
 _lock = threading.Lock()
 _parts: OrderedDict[tuple[Any, ...], SafeString] = OrderedDict()
