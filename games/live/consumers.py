@@ -204,6 +204,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent_revision = -1
         self.as_parts = False  # the client's hello asks for the parts protocol
         self.sent_parts: list[str] | None = None
+        self.shared_sent: shared_frames.SharedState | None = None  # a spectator's last state
         self.chat_only = b"only=chat" in self.scope.get("query_string", b"")
         self.group = notify.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -404,10 +405,18 @@ class TableConsumer(AsyncWebsocketConsumer):
                 lambda: render_state(snapshot, user=None, language=self.language),
             )
             frame, parts = shared.frame, shared.parts
-            text = frame_text(frame, parts, sent=held, as_parts=True) if as_parts else shared.text
+            came_from = self.shared_sent
+            if not as_parts:
+                text = shared.text
+            elif came_from is not None and held is came_from.parts:
+                text = shared.changes_text(came_from)  # encoded once for all its spectators
+            else:
+                text = frame_text(frame, parts, sent=held, as_parts=True)
+            self.shared_sent = shared
         else:
             frame, parts = render_state(snapshot, user=user, language=self.language)
             text = frame_text(frame, parts, sent=held, as_parts=as_parts, missed=missed)
+            self.shared_sent = None
         sent = int(frame["revision"])
         if as_parts:
             self.sent_parts = parts

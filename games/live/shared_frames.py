@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from games.live.states import frame_text
 from games.snapshots import Snapshot
 
 #: Shared states kept (table, its seed, revision, version, language); old ones go first.
@@ -33,12 +34,24 @@ class SharedState:
     """A revision's public state: the frame (without its table), the table's parts and, made
     once when first asked for, the whole frame's JSON text with the table as ``html``."""
 
-    __slots__ = ("_text", "frame", "parts")
+    __slots__ = ("_changes", "_text", "frame", "key", "parts")
 
-    def __init__(self, frame: dict[str, Any], parts: list[str]) -> None:
+    def __init__(self, frame: dict[str, Any], parts: list[str], key: tuple[Any, ...] = ()) -> None:
         self.frame = frame
         self.parts = parts
+        self.key = key
         self._text: str | None = None
+        self._changes: dict[tuple[Any, ...], str] = {}
+
+    def changes_text(self, before: SharedState) -> str:
+        """The frame's JSON text for a parts client that holds ``before``'s parts: only the
+        parts that changed, encoded once for every spectator socket coming from ``before``."""
+        text = self._changes.get(before.key)
+        if text is None:
+            text = frame_text(self.frame, self.parts, sent=before.parts, as_parts=True)
+            if len(self._changes) < 8:
+                self._changes[before.key] = text
+        return text
 
     @property
     def text(self) -> str:
@@ -76,7 +89,7 @@ def shared_state(
     if state is not None:
         return state
     frame, parts = render()
-    state = SharedState(frame, parts)
+    state = SharedState(frame, parts, key)
     with _lock:
         _renders += 1
         _states[key] = state

@@ -82,10 +82,12 @@ def expected(table_id: int, user: Any, revision: int) -> str:
 async def test_parts_then_changes_make_the_same_table_as_whole_frames(make_user: Any) -> None:
     table_id, users = await sync_to_async(four_people)(make_user)
     watcher = await sync_to_async(make_user)()
+    watcher_2 = await sync_to_async(make_user)()
     clients = {
         "seat parts": (await connect(table_id, users[0], as_parts=True), users[0]),
         "seat html": (await connect(table_id, users[1], as_parts=False), users[1]),
         "watcher parts": (await connect(table_id, watcher, as_parts=True), watcher),
+        "watcher 2 parts": (await connect(table_id, watcher_2, as_parts=True), watcher_2),
     }
     frames = {name: await c.hello() for name, (c, _) in clients.items()}
     assert "parts" in json.loads(clients["seat parts"][0].texts[0])
@@ -109,6 +111,8 @@ async def test_parts_then_changes_make_the_same_table_as_whole_frames(make_user:
         assert "changed" in last and "parts" not in last
         changed_counts.append(len(last["changed"]))
     assert max(changed_counts) < 7  # never the whole table again
+    # spectators coming from the same state get the same changes (encoded once for them)
+    assert clients["watcher parts"][0].texts[1:] == clients["watcher 2 parts"][0].texts[1:]
     # hidden cards: the watcher never saw a hand, the seat never another seat's hand
     match = await sync_to_async(table_state.match_at)(await sync_to_async(fresh)(table_id))
     public = cards_in(json.dumps(match.public_observation()))
