@@ -343,7 +343,7 @@ def test_in_a_browser_the_lobby_follows_the_tables_without_reloading(
     db(lambda: log_in(context, base, ana))
     page = context.new_page()
     page.goto(f"{base}/tables/")
-    page.wait_for_function("window.tuteLobbyLive === true")
+    page.wait_for_function("() => window.tuteLobbyLive === true")
     table = db(lambda: services.table_create(creator=bruno, variant="chancho", players=4))
     row = page.locator(f'#lobby-tables a.card-link[href="{table.get_absolute_url()}"]')
     expect(row).to_be_visible(timeout=5000)  # pushed: the fallback poll waits 60 s
