@@ -31,6 +31,9 @@ def server_env(extra: dict[str, str]) -> dict[str, str]:
         DJANGO_HTTPS="0",
         DJANGO_LOG_LEVEL=os.environ.get("BENCH_SERVER_LOG_LEVEL", "WARNING"),
         PYTHONPATH=str(ROOT),
+        # The figures are of moves: no hand analysis queued at each hand's end (its search
+        # would share the worker with the bots' moves). BENCH_ANALYSIS=1 measures with it.
+        TUTE_ANALYSIS_AUTO=os.environ.get("BENCH_ANALYSIS", "0"),
     )
     env.update(extra)
     return env
