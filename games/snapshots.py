@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,6 +106,25 @@ def remember_snapshot(table: Table, seats: list[Seat], match: MatchState | None)
         if old is None or old.table.revision < table.revision:
             _snapshots[table.pk] = snapshot
             _snapshots.move_to_end(table.pk)
+
+
+def advance_snapshot(table_id: int, step: Callable[[Snapshot], Snapshot | None]) -> Snapshot | None:
+    """Replace the snapshot this process holds of ``table_id`` by ``step(old)`` (a change told
+    by another process, :mod:`games.live.notice`); ``step`` must not change ``old`` and returns
+    None when it cannot apply. The new snapshot, or None (no snapshot, or none made)."""
+    with _snapshot_lock:
+        old = _snapshots.get(table_id)
+    if old is None:
+        return None
+    new = step(old)
+    if new is None:
+        return None
+    with _snapshot_lock:
+        if _snapshots.get(table_id) is not old:
+            return None  # changed meanwhile (read or written here): keep that one
+        _snapshots[table_id] = new
+        _snapshots.move_to_end(table_id)
+    return new
 
 
 def clear_snapshots() -> None:

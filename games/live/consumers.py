@@ -66,7 +66,7 @@ from django.utils import translation
 from games import conf, presence, selectors, services, snapshots
 from games import errors as e
 from games.chat import socket as chat_socket
-from games.live import frames, guard, lobby, notify, protocols, scheduler, shared_frames
+from games.live import frames, guard, lobby, notice, notify, protocols, scheduler, shared_frames
 from games.live.loop import bind_loop
 from games.live.presence import presence_arrive, presence_leave
 from games.live.states import (  # noqa: F401 (importers of these names)
@@ -354,6 +354,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         revision = int(event.get("revision", 0))
         if revision <= self.sent_revision:
             return
+        if (
+            "kind" in event
+            and snapshots.cached_snapshot(table_id=self.table_id, revision=revision) is None
+        ):
+            notice.advance(self.table_id, event)  # a move of another process: in memory
         await self._send_state(revision=revision)
 
     async def chat_message(self, event: dict[str, Any]) -> None:

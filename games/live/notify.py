@@ -30,9 +30,11 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def notify_table(table_id: int, *, version: int, revision: int) -> None:
-    """Tell the table's sockets that it changed (after commit)."""
-    message = {"type": "table.changed", "version": version, "revision": revision}
+def notify_table(table_id: int, *, version: int, revision: int, **notice: Any) -> None:
+    """Tell the table's sockets that it changed (after commit). ``notice``: what the other
+    server processes need to apply a move in memory (:mod:`.notice`); it stays in the channel
+    layer, no socket sends it on."""
+    message = {"type": "table.changed", "version": version, "revision": revision, **notice}
     group_send(table_group(table_id), message)
 
 

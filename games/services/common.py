@@ -28,6 +28,7 @@ from games import errors as e
 from games.engine import MatchState
 from games.engine.bots import LEVELS
 from games.live import lobby, notify, scheduler
+from games.live.notice import move_notice
 from games.models import Seat, Table
 from games.signals import turn_started
 
@@ -168,6 +169,8 @@ def announce(
     finished = table.status != Table.Status.PLAYING
     kind = table.deadline_kind
     written = copy.copy(table)
+    # what the other server processes need to apply a move in memory (server to server only)
+    notice = move_notice(table, match, seats)
 
     def run() -> None:
         if match is not None and not finished:
@@ -176,7 +179,7 @@ def announce(
             table_state.forget(table)
         if seats is not None and (match is not None or table.status == Table.Status.OPEN):
             snapshots.remember_snapshot(written, list(seats), match)
-        notify.notify_table(table_id, version=version, revision=revision)
+        notify.notify_table(table_id, version=version, revision=revision, **notice)
         if countdown is not None:
             scheduler.defer("table_advance", (table_id, version), countdown, kind=kind)
 
