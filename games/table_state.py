@@ -4,8 +4,9 @@
 that the caller may read or change freely. It comes from a cache keyed by the table's id and
 seed holding the newest state this process has seen: when the cached state is behind (another
 process acted) the missing actions are read from the log and applied; when there is none it is
-replayed from the whole log. So the cache saves the database reads of the log, never decides
-anything: dropping it (:func:`clear`, or a restart) gives the same states.
+replayed from the whole log. (A move of another process told through the channel layer is
+applied in memory instead: :mod:`games.live.notice`.) So the cache saves the database reads of
+the log, never decides anything: dropping it (:func:`clear`, or a restart) gives the same states.
 
 Writers (:mod:`games.services`) apply an action to their private copy and, only after the
 transaction commits, hand it back with :func:`remember`. The cache holds only states read
