@@ -71,7 +71,8 @@ def _frames(snapshot: snapshots.Snapshot, viewers: list[Any], language: str) -> 
     out = []
     for user in viewers:
         frame, parts = render_state(snapshot, user=user, language=language)
-        out.append(frame_text(frame, parts, sent=None, as_parts=False))
+        out.append(frame_text(frame, parts, sent=None, as_parts=False))  # whole-html client
+        out.append(frame_text(frame, parts, sent=None, as_parts=True))  # parts client
     return out
 
 
