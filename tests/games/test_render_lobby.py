@@ -24,7 +24,9 @@ async def test_one_public_render_per_change_for_every_lobby_socket(
     table = await sync_to_async(create)(bruno)  # a public table: every lobby shows it
     pages = [await next_lobby(comm) for comm in sockets]
     assert all(table_link(table) in page for page in pages)
-    assert lobby.public_renders() == before + 1  # one render for the six sockets
+    # One render for the six sockets; a loaded machine may split the change's burst in two
+    # (a socket re-renders at most every 0.5 s), never one render per socket.
+    assert 1 <= lobby.public_renders() - before <= 2 < len(sockets)
     # Bruno's own tables are his: the shared part lists the table, "Your tables" only his page
     assert 'id="mine-title"' in pages[1] and 'id="mine-title"' not in pages[0]
     secret = await sync_to_async(create)(ana, is_private=True)

@@ -33,7 +33,9 @@ def test_a_join_request_reaches_the_organisers_open_page(
     bruno_page.on("pageerror", lambda exc: errors.append(str(exc)))
     bruno_page.goto(f"{base}/")
     badge = bruno_page.locator("#notif-badge")
-    bruno_page.wait_for_function("document.getElementById('notif-badge').dataset.live === '1'")
+    bruno_page.wait_for_function(
+        "() => document.getElementById('notif-badge').dataset.live === '1'"
+    )
     assert bruno_page.locator("#notif-count").is_hidden()
 
     ana_context = browser_context_factory()
@@ -91,7 +93,7 @@ def test_the_tab_title_says_your_turn_at_a_table(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{base}/tables/{table.pk}/")
     page.locator("#turn.your-turn").wait_for()
-    page.wait_for_function("document.title.startsWith('(\u25cf) ')")
+    page.wait_for_function("() => document.title.startsWith('(\u25cf) ')")
     assert "Your turn" in page.title()
     assert page.locator("[data-notif-permission]").count() == 0  # no prompt on load
     assert errors == []
