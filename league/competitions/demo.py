@@ -42,7 +42,7 @@ from games.engine.bots import choose_action
 from league.clubs.demo import DEMO_CLUB, demo_users
 from league.clubs.models import Club, User
 
-from . import demo_duplicate, services
+from . import demo_duplicate, demo_rounds, services
 from .models import Fixture, League, Season, Tournament
 
 DEMO_TOURNAMENT = "Torneo de demostración"
@@ -225,22 +225,7 @@ def _play_tournament(
             clock.advance(minutes=20)
             services.tournament_register(tournament=tournament, user=users[name])
         clock.advance(days=1)
-    for _pass in range(2 * tournament.rounds + 1):
-        if tournament.status == Tournament.Status.FINISHED:
-            break
-        boards = [
-            b
-            for r in tournament.round_set.order_by("number")
-            for b in r.boards.filter(is_bye=False, table_id__isnull=False).order_by("number")
-        ]
-        playing = [b.table_id for b in boards if b.status != b.Status.FINISHED]
-        if not playing:
-            clock.advance(minutes=10)
-            services.round_pair(tournament=tournament, by=organiser)
-        for table_id in playing:
-            _play_table(table_id, clock)
-        clock.advance(minutes=15)
-        tournament.refresh_from_db()
+    demo_rounds.play_out(tournament, organiser, clock, _play_table)
     log(f"demo history: tournament {PAST_TOURNAMENT} played")
 
 

@@ -28,7 +28,7 @@ from games.engine.bots import choose_action
 from league.clubs import services as club_services
 from league.clubs.models import Club, User
 
-from . import services
+from . import demo_rounds, services
 from .models import Format, Tournament
 
 DUPLICATE_EVENING = "Noche de Cabrero duplicado"
@@ -109,20 +109,5 @@ def play_evening(
             clock.advance(minutes=5)
             services.tournament_register(tournament=tournament, user=everyone[name])
         clock.advance(hours=2)
-    for _pass in range(2 * tournament.rounds + 1):
-        if tournament.status == Tournament.Status.FINISHED:
-            break
-        boards = [
-            b
-            for r in tournament.round_set.order_by("number")
-            for b in r.boards.filter(is_bye=False, table_id__isnull=False).order_by("number")
-        ]
-        playing = [b.table_id for b in boards if b.status != b.Status.FINISHED]
-        if not playing:
-            clock.advance(minutes=10)
-            services.round_pair(tournament=tournament, by=organiser)
-        for table_id in playing:
-            _play_table(table_id, clock)
-        clock.advance(minutes=15)
-        tournament.refresh_from_db()
+    demo_rounds.play_out(tournament, organiser, clock, _play_table)
     log(f"demo history: duplicate evening {DUPLICATE_EVENING} played")
