@@ -73,7 +73,13 @@ class Client:
     spectator."""
 
     def __init__(
-        self, spec: SocketSpec, index: int, track: TableTrack, think: float, stats: Stats
+        self,
+        spec: SocketSpec,
+        index: int,
+        track: TableTrack,
+        think: float,
+        stats: Stats,
+        parts: bool = True,
     ) -> None:
         self.url = f"{spec.url}/ws/tables/{spec.table_id}/"
         origin = spec.url.replace("ws://", "http://")
@@ -90,6 +96,8 @@ class Client:
         self.stop = False
         self.gate: asyncio.Semaphore | None = None
         self.spec = spec
+        #: the browser's protocol (the table in parts, then only the changed ones) or whole html
+        self.parts = parts
         #: (version, your turn) of the last state received
         self.last: tuple[int, bool] = (-1, False)
         self.last_at = time.monotonic()
@@ -122,7 +130,10 @@ class Client:
             compression=None,
             open_timeout=120,
         ) as ws:
-            await ws.send(json.dumps({"type": "hello", "version": None, "lang": "es"}))
+            hello = {"type": "hello", "version": None, "lang": "es"}
+            if self.parts:
+                hello["parts"] = 1
+            await ws.send(json.dumps(hello))
             while not self.stop:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), 1.0)
@@ -193,7 +204,9 @@ class Client:
         await ws.send(json.dumps({"type": "act", "action": action, "version": version}))
 
 
-async def drive(specs: list[SocketSpec], think: float, conn: Any) -> dict[str, Any]:
+async def drive(
+    specs: list[SocketSpec], think: float, conn: Any, parts: bool = True
+) -> dict[str, Any]:
     """Open the sockets (a few handshakes at a time), say when they are all in, measure
     over the window the runner sends back, close them; returns the raw samples."""
     stats = Stats()
@@ -201,7 +214,7 @@ async def drive(specs: list[SocketSpec], think: float, conn: Any) -> dict[str, A
     clients = []
     for i, spec in enumerate(specs):
         track = tracks.setdefault(spec.table_id, TableTrack(spec.watched))
-        clients.append(Client(spec, i, track, think, stats))
+        clients.append(Client(spec, i, track, think, stats, parts))
     gate = asyncio.Semaphore(HANDSHAKES)
     tasks = [asyncio.create_task(c.run(gate)) for c in clients]
     deadline = time.monotonic() + 300
@@ -257,7 +270,7 @@ async def drive(specs: list[SocketSpec], think: float, conn: Any) -> dict[str, A
     }
 
 
-def client_main(specs: list[SocketSpec], think: float, conn: Any) -> None:
+def client_main(specs: list[SocketSpec], think: float, conn: Any, parts: bool = True) -> None:
     """A client process (forked): drive ``specs`` and send the samples back over ``conn``."""
     import gc
 
@@ -273,5 +286,5 @@ def client_main(specs: list[SocketSpec], think: float, conn: Any) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-    conn.send(("result", asyncio.run(drive(specs, think, conn))))
+    conn.send(("result", asyncio.run(drive(specs, think, conn, parts))))
     conn.close()

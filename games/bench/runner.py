@@ -84,6 +84,7 @@ def run(
     client_processes: int = 1,
     spectators: int = 0,
     spectator_tables: int = 10,
+    protocol: str = "parts",
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Set up, run, tear down; returns the figures."""
@@ -129,7 +130,7 @@ def run(
         context = multiprocessing.get_context("fork")
         for plan in plans:
             parent_end, child_end = context.Pipe()
-            child = context.Process(target=client_main, args=(plan, think, child_end))
+            child = context.Process(target=client_main, args=(plan, think, child_end, protocol == "parts"))
             child.start()
             children.append((child, parent_end))
         log(
@@ -179,6 +180,7 @@ def run(
         "client_processes": client_processes,
         "spectators": spectators,
         "spectator_tables": min(spectator_tables, tables) if spectators else 0,
+        "protocol": protocol,
         "sockets": sum(s["sockets"] for s in samples),
         "sockets_ready": ready,
         "seconds": elapsed,

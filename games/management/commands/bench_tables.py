@@ -67,6 +67,13 @@ class Command(BaseCommand):
             help="spectator sockets (logged-in users) spread over --spectator-tables tables",
         )
         parser.add_argument("--spectator-tables", type=int, default=10)
+        parser.add_argument(
+            "--protocol",
+            choices=("parts", "html"),
+            default="parts",
+            help="what the clients ask for: the table in parts, then only the changed parts "
+            "(as the browser does; the default), or the whole html in every frame (scripts)",
+        )
         parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -94,6 +101,7 @@ class Command(BaseCommand):
             client_processes=options["client_processes"],
             spectators=options["spectators"],
             spectator_tables=options["spectator_tables"],
+            protocol=options["protocol"],
             log=lambda line: self.stderr.write(line),
         )
         self.stdout.write(json.dumps(result, indent=2) if options["json"] else bench.report(result))
