@@ -29,7 +29,8 @@ from django.template.loader import get_template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from games.live.fragments import render_part, render_part_with
+from games.live.board import board
+from games.live.fragments import render_part
 
 CORNER = (
     "finished",
@@ -101,57 +102,6 @@ def _turn(view: Any) -> str:
     return render_part("games/live/_turn.html", "view", view, TURN)
 
 
-def _board(view: Any) -> str:
-    """The felt: every seat around it (the viewer's at the bottom, then the others in play
-    order), the trick in the middle with each card in front of the player who played it
-    (``.trick-at-N`` matches ``.seat-at-N``). The order and the places are the viewer's; each
-    seat's badges and each trick card are rendered once for everyone who sees them alike."""
-    around = view.seats_around
-    last = len(around)
-    out = [render_part_with("games/live/_board_open.html", {"n": len(view.seats)})]
-    for at, seat in enumerate(around, start=1):
-        classes = "".join(
-            name
-            for name, on in (
-                (" is-bottom", at == last),
-                (" is-turn", seat.is_turn),
-                (" is-you", seat.is_you),
-                (" is-out", seat.sitting_out),
-                (" is-retired", seat.retired),
-                (" took-trick", seat.took_trick),
-            )
-            if on
-        )
-        out.append(
-            format_html(
-                '        <li class="seat seat-at-{}{}" data-seat="{}">\n{}        </li>\n',
-                at,
-                classes,
-                seat.position,
-                render_part("games/live/_seat_info.html", "seat", seat),
-            )
-        )
-    out.append(render_part_with("games/live/_board_middle.html", {"done": view.trick_done}))
-    for at, seat in enumerate(around, start=1):
-        if seat.trick_card:
-            values = {
-                "at": at,
-                "card": seat.trick_card.notation,
-                "position": seat.position,
-                "name": seat.name,
-                "you": seat.is_you,
-                "winner": seat.took_trick,
-            }
-            out.append(render_part_with("games/live/_trick_card.html", values))
-    out.append("    </ol>\n")
-    if view.bidding and view.bidding.in_auction and not view.finished:
-        out.append(render_part("games/_bidding_board.html", "view", view, BIDDING_BOARD))
-    if view.finished:
-        out.append(render_part("games/live/_final.html", "view", view, FINAL))
-    out.append("  </section>\n")
-    return "".join(out)
-
-
 def live_parts(view: Any) -> list[str]:
     """The parts of ``view``'s live table, in the page's order, in the active language."""
     if view.table.status == "abandoned":
@@ -163,7 +113,7 @@ def live_parts(view: Any) -> list[str]:
         head,
         render_part("games/live/_corner.html", "view", view, CORNER),
         _turn(view),
-        _board(view),
+        board(view, bidding=BIDDING_BOARD, final=FINAL),
         render_part("games/live/_hand.html", "view", view, HAND),
         render_part("games/live/_panel.html", "view", view, PANEL),
         TAIL,

@@ -1,0 +1,141 @@
+"""The felt of the live table, built in Python: the seats around it and the trick.
+
+The board is the one part of the table that differs for every viewer (the seats turn so that
+his own is at the bottom) and changes on every move, so it is rebuilt for each viewer after each
+move. Its pieces are small and many (a seat's name and badges, each trick card), which a Django
+template renders at some 50-80 µs each: here they are plain string building, from the viewer's
+own view only (so there is nothing to share and nothing another viewer could leak into it), with
+every value escaped as a template would (``conditional_escape``) and every word through
+``gettext`` (the same messages as the templates, so the catalogues keep them).
+
+The HTML is exactly what the templates it replaced gave (``games/live/_seat_info.html`` and
+``_trick_card.html`` until 2026-11-27): the page's CSS and scripts read it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.html import conditional_escape
+from django.utils.translation import gettext, gettext_noop
+
+from games.live.fragments import render_part, render_part_with
+from games.templatetags.table_cards import table_card
+
+#: A seat's badges, in the order they show: (the seat's attribute, css class, words, title).
+_BADGES = (
+    ("is_turn", "badge badge-turn", gettext_noop("to play"), ""),
+    ("took_trick", "badge took", gettext_noop("takes the trick"), ""),
+    ("is_dealer", "badge badge-minor", gettext_noop("dealer"), gettext_noop("Dealer")),
+    (
+        "is_mano",
+        "badge badge-minor",
+        gettext_noop("mano"),
+        gettext_noop("Mano: leads the first trick"),
+    ),
+    ("partner", "badge badge-partner", gettext_noop("your partner"), ""),
+    ("is_bot", "badge badge-bot", gettext_noop("bot"), ""),
+    ("away", "badge badge-away", gettext_noop("away: a bot plays"), ""),
+    ("retired", "badge", gettext_noop("retired"), ""),
+    ("sitting_out", "badge", gettext_noop("sits this hand out"), ""),
+)
+_BADGE_INDENT = "              "
+
+
+def _t(message: str) -> str:
+    return str(conditional_escape(gettext(message)))
+
+
+def seat_info(seat: Any) -> str:
+    """A seat's name, badges and counts (``div.seat-info``)."""
+    name = _t("You") if seat.is_you else conditional_escape(seat.name)
+    out = [
+        '          <div class="seat-info">\n'
+        f'            <span class="seat-name">{name}</span>\n'
+        '            <span class="seat-badges">\n'
+    ]
+    for attribute, css, words, title in _BADGES:
+        if getattr(seat, attribute):
+            titled = f' title="{_t(title)}"' if title else ""
+            out.append(f'{_BADGE_INDENT}<span class="{css}"{titled}>{_t(words)}</span>\n')
+        else:
+            out.append(f"{_BADGE_INDENT}\n")
+    tags = "".join(
+        f'<span class="badge badge-tag {conditional_escape(css)}">{conditional_escape(text)}</span>'
+        for css, text in seat.tags
+    )
+    stats = conditional_escape(seat.stats)
+    cards = (
+        f'<span class="count count-cards">{int(seat.cards)}</span>'
+        if seat.cards is not None
+        else ""
+    )
+    lost = (
+        f'<span class="count count-lost">{int(seat.lost)}</span>' if seat.lost is not None else ""
+    )
+    out.append(
+        f"{_BADGE_INDENT}{tags}\n"
+        "            </span>\n"
+        f'            <span class="seat-stats muted">{stats}</span>\n'
+        "            \n"
+        f'            <span class="seat-counts" aria-hidden="true" title="{stats}">{cards}'
+        f'<span class="count count-tricks">{int(seat.tricks)}</span>{lost}</span>\n'
+        "          </div>\n"
+    )
+    return "".join(out)
+
+
+def trick_card(at: int, seat: Any) -> str:
+    """The card ``seat`` played to the trick, in front of him (``.trick-at-N`` is the place
+    ``.seat-at-N`` of the viewer's board)."""
+    card = seat.trick_card.notation
+    winner = " is-winner" if seat.took_trick else ""
+    you = " is-you" if seat.is_you else ""
+    classes = f"trick-card trick-at-{at}{winner}{you}"
+    who = _t("You") if seat.is_you else conditional_escape(seat.name)
+    return (
+        f'        <li class="{classes}" data-seat="{int(seat.position)}" '
+        f'data-card="{conditional_escape(card)}"><span class="visually-hidden">{who}:</span>'
+        f"{table_card(card, state='played')}</li>\n"
+    )
+
+
+def _seat_classes(seat: Any, bottom: bool) -> str:
+    return "".join(
+        name
+        for name, on in (
+            (" is-bottom", bottom),
+            (" is-turn", seat.is_turn),
+            (" is-you", seat.is_you),
+            (" is-out", seat.sitting_out),
+            (" is-retired", seat.retired),
+            (" took-trick", seat.took_trick),
+        )
+        if on
+    )
+
+
+def board(view: Any, *, bidding: tuple[str, ...], final: tuple[str, ...]) -> str:
+    """The felt: every seat around it (the viewer's at the bottom, then the others in play
+    order), the trick in the middle with each card in front of the player who played it
+    (``.trick-at-N`` matches ``.seat-at-N``). ``bidding`` and ``final`` name the view's values
+    the auction's board and the final standings are rendered from."""
+    around = view.seats_around
+    last = len(around)
+    out = [render_part_with("games/live/_board_open.html", {"n": len(view.seats)})]
+    for at, seat in enumerate(around, start=1):
+        out.append(
+            f'        <li class="seat seat-at-{at}{_seat_classes(seat, at == last)}" '
+            f'data-seat="{int(seat.position)}">\n{seat_info(seat)}        </li>\n'
+        )
+    out.append(render_part_with("games/live/_board_middle.html", {"done": view.trick_done}))
+    for at, seat in enumerate(around, start=1):
+        if seat.trick_card:
+            out.append(trick_card(at, seat))
+    out.append("    </ol>\n")
+    if view.bidding and view.bidding.in_auction and not view.finished:
+        out.append(render_part("games/_bidding_board.html", "view", view, bidding))
+    if view.finished:
+        out.append(render_part("games/live/_final.html", "view", view, final))
+    out.append("  </section>\n")
+    return "".join(out)
