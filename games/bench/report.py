@@ -49,7 +49,8 @@ def report(result: dict[str, Any]) -> str:
         f"{result['spectators']} spectators on {result['spectator_tables']} tables; "
         f"{result['sockets']} sockets ({result['sockets_ready']} ready); "
         f"{result['processes']} server process(es), {result['client_processes']} client "
-        f"process(es); clients speak {result.get('protocol', 'html')}; {result['cpus']} CPUs, load {result['load_before'][0]:.1f} before, "
+        f"process(es); clients speak {result.get('protocol', 'html')}; "
+        f"{result['cpus']} CPUs, load {result['load_before'][0]:.1f} before, "
         f"{result['load'][0]:.1f} after",
         f"actions/s committed: {result['committed_actions_per_s']:.1f}  "
         f"(people's moves answered: {result['people_actions_per_s']:.1f}/s; "

@@ -130,7 +130,9 @@ def run(
         context = multiprocessing.get_context("fork")
         for plan in plans:
             parent_end, child_end = context.Pipe()
-            child = context.Process(target=client_main, args=(plan, think, child_end, protocol == "parts"))
+            child = context.Process(
+                target=client_main, args=(plan, think, child_end, protocol == "parts")
+            )
             child.start()
             children.append((child, parent_end))
         log(

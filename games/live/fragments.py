@@ -22,6 +22,7 @@ import dataclasses
 import datetime
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any
 
 from django.template.loader import get_template
@@ -157,13 +158,20 @@ def _render(template_name: str, context: dict[str, Any], key_value: Any) -> str:
             _stats["hits"] += 1
             _parts.move_to_end(key)
             return text
-    text = mark_safe(get_template(template_name).render(context))
+    text = mark_safe(_template(template_name).render(context))
     with _lock:
         _stats["renders"] += 1
         _parts[key] = text
         while len(_parts) > MAX_PARTS:
             _parts.popitem(last=False)
     return text
+
+
+@lru_cache(maxsize=256)
+def _template(name: str) -> Any:
+    """The compiled template (what Django's cached loader keeps, without its lookup per
+    render; :func:`clear` forgets them with the parts)."""
+    return get_template(name)
 
 
 def stats() -> dict[str, int]:
@@ -175,3 +183,4 @@ def stats() -> dict[str, int]:
 def clear() -> None:
     with _lock:
         _parts.clear()
+    _template.cache_clear()

@@ -28,6 +28,7 @@ from games.engine.observation_parts import TrickView as ObservedTrick
 from games.engine.variants.chancho import ChanchoRules
 from games.models import Seat, Table
 from games.presenters.bidding import fill_bidding, tally_notes
+from games.presenters.memo import remembered
 from games.presenters.summaries import Forced, canto_line, forced_cantos, hand_summary
 from games.presenters.viewmodels import (
     ActionButton,
@@ -193,9 +194,14 @@ def _fill_game(view: TableView, obs: MatchObservation, forced: Forced = ()) -> N
     ]
     if obs.previous_hand is not None:
         number = obs.hand_number - (0 if view.finished else 1)
-        view.previous_hand = hand_summary(obs.previous_hand.to_json(), names, number, forced=forced)
+        result = obs.previous_hand.to_json()
+        view.previous_hand = remembered(
+            "summary",
+            (result, names, number, forced),
+            lambda: hand_summary(result, names, number, forced=forced),
+        )
     tally = obs.tally
-    view.tally = _tally(tally, names)
+    view.tally = remembered("tally", (tally, names), lambda: _tally(tally, names))
     _fill_extras(view, hand, local)
     fill_bidding(view, hand, local)
     lost = tally.get("lost")

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, ngettext
 
 from games import messages
 from games.models import Table
@@ -71,26 +72,39 @@ class SeatView:
     @property
     def stats(self) -> str:
         """``10 cards · 2 tricks · 1 hand lost``: the seat's counts in words."""
-        parts = []
-        if self.cards is not None:
-            n = self.cards
-            parts.append(ngettext("%(counter)s card", "%(counter)s cards", n) % {"counter": n})
-        n = self.tricks
-        parts.append(ngettext("%(counter)s trick", "%(counter)s tricks", n) % {"counter": n})
-        if self.points is not None:
-            n = self.points
-            parts.append(ngettext("%(counter)s point", "%(counter)s points", n) % {"counter": n})
-        if self.lost is not None:
-            n = self.lost
-            parts.append(
-                ngettext("%(counter)s hand lost", "%(counter)s hands lost", n) % {"counter": n}
-            )
-        if self.timeouts:
-            n = self.timeouts
-            parts.append(
-                ngettext("%(counter)s timeout", "%(counter)s timeouts", n) % {"counter": n}
-            )
-        return " · ".join(parts)
+        return _stats_words(
+            get_language(), self.cards, self.tricks, self.points, self.lost, self.timeouts
+        )
+
+
+@lru_cache(maxsize=4096)
+def _stats_words(
+    language: str | None,
+    cards: int | None,
+    tricks: int,
+    points: int | None,
+    lost: int | None,
+    timeouts: int,
+) -> str:
+    """A seat's counts in words in ``language`` (the active one: the argument keys the cache)."""
+    parts = []
+    if cards is not None:
+        parts.append(ngettext("%(counter)s card", "%(counter)s cards", cards) % {"counter": cards})
+    parts.append(ngettext("%(counter)s trick", "%(counter)s tricks", tricks) % {"counter": tricks})
+    if points is not None:
+        parts.append(
+            ngettext("%(counter)s point", "%(counter)s points", points) % {"counter": points}
+        )
+    if lost is not None:
+        parts.append(
+            ngettext("%(counter)s hand lost", "%(counter)s hands lost", lost) % {"counter": lost}
+        )
+    if timeouts:
+        parts.append(
+            ngettext("%(counter)s timeout", "%(counter)s timeouts", timeouts)
+            % {"counter": timeouts}
+        )
+    return " · ".join(parts)
 
 
 @dataclass

@@ -5,6 +5,8 @@
 size, state and the active language (its accessible name), and a table re-renders the same
 few cards for every socket after every move, so the drawings are kept in a bounded cache.
 
+``{% table_url 'games:table_act' view.table.pk as act_url %}``: ``{% url %}``, remembered.
+
 ``{% shared ... %}...{% endshared %}``: a part every viewer of one table revision sees alike
 (the last hand's summary, the match so far), rendered once per language, not once per socket.
 """
@@ -16,6 +18,7 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from django import template
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -32,6 +35,18 @@ def _drawing(notation: str, size: str, state: str, language: str | None) -> Safe
 @register.simple_tag(name="table_card")
 def table_card(notation: str, size: str = "", state: str = "") -> SafeString:
     return _drawing(str(notation), size or "", state or "", get_language())
+
+
+@register.simple_tag(name="table_url")
+def table_url(name: str, *args: object) -> str:
+    """``{% table_url 'games:table_act' view.table.pk as act_url %}``: ``{% url %}``
+    remembered (the live table's parts name the same few addresses after every move)."""
+    return _reversed(name, tuple(str(a) for a in args), get_script_prefix(), get_urlconf())
+
+
+@lru_cache(maxsize=4096)
+def _reversed(name: str, args: tuple[str, ...], prefix: str, urlconf: str | None) -> str:
+    return reverse(name, args=args, urlconf=urlconf)
 
 
 # ----------------------------------------------------------------------------- shared fragments
