@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.html import conditional_escape
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from games.live.fragments import render_part, render_part_with
 from games.templatetags.table_cards import table_card
@@ -46,8 +46,35 @@ def _t(message: str) -> str:
     return str(conditional_escape(gettext(message)))
 
 
+#: Seat badges built, by everything they show (a table's seats take a few dozen states).
+_SEATS: dict[tuple[Any, ...], str] = {}
+MAX_SEATS = 8192
+
+
 def seat_info(seat: Any) -> str:
-    """A seat's name, badges and counts (``div.seat-info``)."""
+    """A seat's name, badges and counts (``div.seat-info``), remembered under every value
+    it shows and the language (a seat looks the same to every viewer but himself)."""
+    key = (
+        get_language(),
+        seat.is_you,
+        seat.name,
+        *[bool(getattr(seat, attribute)) for attribute, _, _, _ in _BADGES],
+        tuple(seat.tags),
+        seat.cards,
+        seat.tricks,
+        seat.points,
+        seat.lost,
+        seat.timeouts,
+    )
+    text = _SEATS.get(key)
+    if text is None:
+        if len(_SEATS) >= MAX_SEATS:
+            _SEATS.clear()
+        text = _SEATS[key] = _seat_info(seat)
+    return text
+
+
+def _seat_info(seat: Any) -> str:
     name = _t("You") if seat.is_you else conditional_escape(seat.name)
     out = [
         '          <div class="seat-info">\n'

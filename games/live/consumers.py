@@ -58,7 +58,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections
 from django.utils import translation
@@ -67,6 +66,7 @@ from games import conf, presence, selectors, services, snapshots
 from games import errors as e
 from games.chat import socket as chat_socket
 from games.live import frames, guard, lobby, notice, notify, protocols, scheduler, shared_frames
+from games.live.dispatch import LiveConsumer
 from games.live.loop import bind_loop
 from games.live.presence import presence_arrive, presence_leave
 from games.live.states import (  # noqa: F401 (importers of these names)
@@ -173,7 +173,7 @@ async def db_write(fn: Any, *args: Any, **kwargs: Any) -> Any:
     return await _in_thread(_in_sync_thread(fn, retry=False), args, kwargs)
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(LiveConsumer):
     table_id: int
     group: str
     language: str
@@ -438,7 +438,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 LOBBY_MIN_INTERVAL = 0.5
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(LiveConsumer):
     """The lobby's WebSocket: ``/ws/lobby/``. Read-only: the server pushes the list of tables.
 
     Connecting needs a logged-in session (else close code 4401); the origin is checked as for

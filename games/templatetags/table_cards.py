@@ -5,6 +5,8 @@
 size, state and the active language (its accessible name), and a table re-renders the same
 few cards for every socket after every move, so the drawings are kept in a bounded cache.
 
+``{% hand_card card view.your_turn act_url %}``: a card of the viewer's hand, as its button.
+
 ``{% table_url 'games:table_act' view.table.pk as act_url %}``: ``{% url %}``, remembered.
 
 ``{% shared ... %}...{% endshared %}``: a part every viewer of one table revision sees alike
@@ -16,11 +18,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from functools import lru_cache
+from typing import Any
 
 from django import template
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from games.templatetags.cards import card_svg
 
@@ -37,9 +41,70 @@ def table_card(notation: str, size: str = "", state: str = "") -> SafeString:
     return _drawing(str(notation), size or "", state or "", get_language())
 
 
+@register.simple_tag(name="hand_card")
+def hand_card(card: Any, your_turn: bool, act_url: str) -> SafeString:
+    """``{% hand_card card view.your_turn act_url %}``: one card of the viewer's hand as the
+    button that plays it (``li > button.card-button``), raised when legal, dimmed when not on
+    his turn. Built from the card's values alone and remembered under them and the language
+    (a hand re-renders its same few cards after every move)."""
+    return _hand_card(
+        get_language(),
+        str(card.notation),
+        bool(card.legal),
+        str(card.action or ""),
+        bool(card.marked),
+        bool(your_turn),
+        str(act_url),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _hand_card(
+    language: str | None,
+    notation: str,
+    legal: bool,
+    action: str,
+    marked: bool,
+    your_turn: bool,
+    act_url: str,
+) -> SafeString:
+    classes = "card-button"
+    if legal:
+        classes += " is-legal"
+    elif your_turn:
+        classes += " is-illegal"
+    if marked:
+        classes += " is-marked"
+    pressed = f' aria-pressed="{"true" if marked else "false"}"' if action else ""
+    disabled = "" if your_turn else ' aria-disabled="true"'
+    if marked:
+        face = _drawing(notation, "", "selected", language) + _hidden(gettext("marked to change"))
+    elif legal and action:
+        face = _drawing(notation, "", "", language)
+    elif legal:
+        face = _drawing(notation, "", "legal", language)
+    elif your_turn:
+        face = _drawing(notation, "", "illegal", language) + _hidden(
+            gettext("cannot be played now")
+        )
+    else:
+        face = _drawing(notation, "", "", language)
+    return mark_safe(
+        f'            <li><button type="submit" class="{classes}" name="action" '
+        f'value="{escape(action or notation)}"{pressed} data-ws="act" '
+        f'formaction="{escape(act_url)}"{disabled}>{face}</button></li>\n'
+    )
+
+
+def _hidden(text: str) -> str:
+    return f'<span class="visually-hidden">{escape(text)}</span>'
+
+
 @register.simple_tag(name="table_url")
 def table_url(name: str, *args: object) -> str:
-    """``{% table_url 'games:table_act' view.table.pk as act_url %}``: ``{% url %}``
+    """``{% hand_card card view.your_turn act_url %}``: a card of the viewer's hand, as its button.
+
+``{% table_url 'games:table_act' view.table.pk as act_url %}``: ``{% url %}``
     remembered (the live table's parts name the same few addresses after every move)."""
     return _reversed(name, tuple(str(a) for a in args), get_script_prefix(), get_urlconf())
 

@@ -137,9 +137,9 @@ def test_a_bot_seat_plays_through_a_real_celery_worker(
 
 
 async def test_sockets_meet_through_the_redis_channel_layer(ana: Any, bruno: Any) -> None:
-    from channels_redis.core import RedisChannelLayer
+    from channels_redis.pubsub import RedisPubSubChannelLayer
 
-    assert isinstance(get_channel_layer(), RedisChannelLayer)
+    assert isinstance(get_channel_layer(), RedisPubSubChannelLayer)
     table = await sync_to_async(people_table)(ana, bruno)
     sockets = [await open_socket(table.pk, ana), await open_socket(table.pk, bruno)]
     frames = [await next_frame(s, "state") for s in sockets]

@@ -72,7 +72,7 @@ def test_local_mode_uses_the_services_when_told() -> None:
     )
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["name"] == "tute"
-    assert found["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert found["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert found["eager"] is False
     assert found["broker"] == "redis://127.0.0.1:6379/3"
 
@@ -82,7 +82,7 @@ def test_production_mode_reads_everything_from_the_environment() -> None:
     found = probe("tute_site.settings.production", **PRODUCTION_ENV)
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["host"] == "db.internal"
-    assert found["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert found["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert found["cache"] == "django.core.cache.backends.redis.RedisCache"
     assert found["eager"] is False
     assert found["debug"] is False
@@ -114,7 +114,9 @@ def test_test_settings_follow_the_environment() -> None:
     else:
         assert engine == "django.db.backends.sqlite3"
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"]
-    expected = "RedisChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
+    expected = (
+        "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
+    )
     assert layer.endswith(expected)
     assert settings.CELERY_TASK_ALWAYS_EAGER is True
 
@@ -150,7 +152,7 @@ async def test_channel_layer_round_trip() -> None:
 @pytest.mark.redis
 async def test_redis_channel_layer_round_trip() -> None:
     layer = get_channel_layer()
-    assert type(layer).__name__ == "RedisChannelLayer"
+    assert type(layer).__name__ == "RedisPubSubChannelLayer"
     channel = await layer.new_channel()
     await layer.send(channel, {"type": "hello", "text": "hola"})
     assert (await layer.receive(channel))["text"] == "hola"

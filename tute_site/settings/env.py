@@ -64,13 +64,35 @@ def database_config(url: str) -> dict[str, Any]:
     return config
 
 
-#: Messages waiting in Redis for one server process (all its sockets share one queue there);
-#: channels_redis drops what comes over it, silently (its default, 100, is a second or two of
-#: a busy process's table changes: a lost change left a table's sockets waiting for good).
+#: Messages waiting in Redis for one server process, with ``TUTE_CHANNEL_LAYER=core`` (all
+#: its sockets share one queue there); channels_redis drops, silently, what comes over it (its
+#: default, 100, is a second or two of a busy process's table changes: a lost change left a
+#: table's sockets waiting for good).
 CHANNEL_CAPACITY = 5000
 
 
 def redis_channel_layers(redis_url: str, prefix: str = "asgi") -> dict[str, Any]:
+    """The Redis channel layer: channels_redis's publish/subscribe layer, or with
+    ``TUTE_CHANNEL_LAYER=core`` its list-based one.
+
+    Publish/subscribe (the default): a group message is one ``PUBLISH``; each server process
+    subscribes once to each group it has sockets in and hands the message to those sockets in
+    memory, with no queue in Redis to overflow. The list-based layer queues a message per
+    socket in Redis, and each socket fetches its own with four commands (a cleanup script,
+    ``BZPOPMIN``, a backup ``ZADD`` and ``ZPOPMIN``): sixteen round trips a move for a table of
+    four, and a third of the server's CPU per move in ``bench_tables`` (docs/tables.md, Speed).
+    What publish/subscribe does not do is keep a message for a process that is not connected to
+    Redis at that moment (a restart of Redis, a network cut): its sockets then show the table
+    as it was until its next change, or until they reconnect (every reconnection reads the
+    table afresh); the list-based layer loses messages too, past its capacity or its expiry.
+    """
+    if os.environ.get("TUTE_CHANNEL_LAYER", "pubsub") != "core":
+        return {
+            "default": {
+                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "CONFIG": {"hosts": [redis_url], "prefix": prefix},
+            }
+        }
     return {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
