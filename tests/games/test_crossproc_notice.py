@@ -17,12 +17,13 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
 from games import services, snapshots, table_state
 from games.engine import get_variant, variant_keys
 from games.live import notice, notify
+from games.live.loop import sender_loop
 from games.live.states import frame_text, render_state
 from games.models import Table
 
@@ -32,18 +33,24 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 class Listener:
-    """A channel of the table's group: the messages any process of the table would get."""
+    """A channel of the table's group: the messages any process of the table would get.
+
+    It lives on the loop this process sends its table changes from (a process without sockets
+    sends from one loop of its own, :func:`games.live.loop.sender_loop`), as a server's sockets
+    live on the server's loop: a channel layer's channels belong to one event loop (the
+    publish/subscribe layer keeps a layer per loop)."""
 
     def __init__(self, table_id: int) -> None:
         self.layer = get_channel_layer()
-        self.channel = async_to_sync(self.layer.new_channel)()
-        async_to_sync(self.layer.group_add)(notify.table_group(table_id), self.channel)
+        self.channel = self._run(self.layer.new_channel())
+        self._run(self.layer.group_add(notify.table_group(table_id), self.channel))
+
+    @staticmethod
+    def _run(coroutine: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, sender_loop()).result(10)
 
     def next(self) -> dict[str, Any]:
-        async def receive() -> dict[str, Any]:
-            return dict(await asyncio.wait_for(self.layer.receive(self.channel), 5))
-
-        return async_to_sync(receive)()
+        return dict(self._run(asyncio.wait_for(self.layer.receive(self.channel), 5)))
 
 
 def _people_table(make_user: Any, variant: str, players: int) -> tuple[Table, list[Any]]:
