@@ -104,8 +104,8 @@ def _hidden(text: str) -> str:
 def table_url(name: str, *args: object) -> str:
     """``{% hand_card card view.your_turn act_url %}``: a card of the viewer's hand, as its button.
 
-``{% table_url 'games:table_act' view.table.pk as act_url %}``: ``{% url %}``
-    remembered (the live table's parts name the same few addresses after every move)."""
+    ``{% table_url 'games:table_act' view.table.pk as act_url %}``: ``{% url %}``
+        remembered (the live table's parts name the same few addresses after every move)."""
     return _reversed(name, tuple(str(a) for a in args), get_script_prefix(), get_urlconf())
 
 

@@ -114,9 +114,7 @@ def test_test_settings_follow_the_environment() -> None:
     else:
         assert engine == "django.db.backends.sqlite3"
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"]
-    expected = (
-        "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
-    )
+    expected = "RedisPubSubChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
     assert layer.endswith(expected)
     assert settings.CELERY_TASK_ALWAYS_EAGER is True
 
