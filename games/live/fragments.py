@@ -22,6 +22,7 @@ import dataclasses
 import datetime
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -150,15 +151,30 @@ def render_part_with(template_name: str, values: dict[str, Any]) -> str:
     return _render(template_name, values, tuple((n, fingerprint(v)) for n, v in values.items()))
 
 
+def render_built(
+    name: str, build: Callable[[Any], str], value: Any, fields: tuple[str, ...]
+) -> str:
+    """Like :func:`render_part`, for a part built by a Python function instead of a template:
+    ``build`` gets ``value`` cut down to ``fields`` (:class:`Only`) and nothing else."""
+    only = Only(value, fields)
+    return _remembered((name, get_language(), (name, only.key())), lambda: build(only))
+
+
 def _render(template_name: str, context: dict[str, Any], key_value: Any) -> str:
-    key = (template_name, get_language(), key_value)
+    return _remembered(
+        (template_name, get_language(), key_value),
+        lambda: _template(template_name).render(context),
+    )
+
+
+def _remembered(key: tuple[Any, ...], make: Callable[[], str]) -> str:
     with _lock:
         text = _parts.get(key)
         if text is not None:
             _stats["hits"] += 1
             _parts.move_to_end(key)
             return text
-    text = mark_safe(_template(template_name).render(context))
+    text = mark_safe(make())
     with _lock:
         _stats["renders"] += 1
         _parts[key] = text

@@ -30,7 +30,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from games.live.board import board
-from games.live.fragments import render_part
+from games.live.fragments import render_built, render_part
+from games.live.hand import hand
 
 CORNER = (
     "finished",
@@ -114,7 +115,7 @@ def live_parts(view: Any) -> list[str]:
         render_part("games/live/_corner.html", "view", view, CORNER),
         _turn(view),
         board(view, bidding=BIDDING_BOARD, final=FINAL),
-        render_part("games/live/_hand.html", "view", view, HAND),
+        render_built("games/live/_hand", hand, view, HAND),
         render_part("games/live/_panel.html", "view", view, PANEL),
         TAIL,
     ]
