@@ -43,7 +43,12 @@ _BADGE_INDENT = "              "
 
 
 def _t(message: str) -> str:
-    return str(conditional_escape(gettext(message)))
+    """``message`` (marked for the catalogues where it is written) translated and escaped."""
+    return _e(gettext(message))
+
+
+def _e(value: Any) -> str:
+    return str(conditional_escape(value))
 
 
 #: Seat badges built, by everything they show (a table's seats take a few dozen states).
@@ -75,7 +80,7 @@ def seat_info(seat: Any) -> str:
 
 
 def _seat_info(seat: Any) -> str:
-    name = _t("You") if seat.is_you else conditional_escape(seat.name)
+    name = _e(gettext("You")) if seat.is_you else conditional_escape(seat.name)
     out = [
         '          <div class="seat-info">\n'
         f'            <span class="seat-name">{name}</span>\n'
@@ -119,7 +124,7 @@ def trick_card(at: int, seat: Any) -> str:
     winner = " is-winner" if seat.took_trick else ""
     you = " is-you" if seat.is_you else ""
     classes = f"trick-card trick-at-{at}{winner}{you}"
-    who = _t("You") if seat.is_you else conditional_escape(seat.name)
+    who = _e(gettext("You")) if seat.is_you else conditional_escape(seat.name)
     return (
         f'        <li class="{classes}" data-seat="{int(seat.position)}" '
         f'data-card="{conditional_escape(card)}"><span class="visually-hidden">{who}:</span>'

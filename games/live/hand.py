@@ -21,10 +21,6 @@ from django.utils.translation import gettext
 from games.templatetags.table_cards import hand_card, table_url
 
 
-def _t(message: str) -> str:
-    return str(conditional_escape(gettext(message)))
-
-
 def _e(value: Any) -> str:
     return str(conditional_escape(value))
 
@@ -35,8 +31,8 @@ def _hint(view: Any) -> str:
     if hint:
         return _e(hint)
     if view.buttons and len(view.legal) == len(view.buttons):
-        return _t("(no card now: choose below)")
-    return _t("(the ones you may play are raised and outlined)")
+        return _e(gettext("(no card now: choose below)"))
+    return _e(gettext("(the ones you may play are raised and outlined)"))
 
 
 def _button(button: Any, act_url: str, label: Any) -> str:
@@ -77,9 +73,10 @@ def hand(view: Any) -> str:
         return "\n  \n"
     act_url = table_url("games:table_act", view.table.pk)
     hint = f' <span class="hint">{_hint(view)}</span>' if view.your_turn else ""
+    title = _e(gettext("Your cards"))
     out = [
         '\n  \n    <section id="hand" class="my-hand" aria-labelledby="my-hand-title">\n'
-        f'      <h2 id="my-hand-title">{_t("Your cards")}{hint}</h2>\n      '
+        f'      <h2 id="my-hand-title">{title}{hint}</h2>\n      '
     ]
     if view.hand:
         exchange = " is-exchange" if getattr(view.bidding, "exchanging", False) else ""
@@ -91,7 +88,7 @@ def hand(view: Any) -> str:
             f"\n          {cards}\n        </ul>\n      "
         )
     else:
-        empty = _t("You hold no cards in this hand.")
+        empty = _e(gettext("You hold no cards in this hand."))
         out.append(f'\n        <p class="muted no-cards">{empty}</p>\n      ')
     out.append("\n      ")
     if getattr(view.bidding, "has_hand_controls", False):

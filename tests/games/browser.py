@@ -125,13 +125,16 @@ def play(
     done: Callable[[], bool],
     choose: Callable[[Any], Any | None] = first_legal_card,
     limit: float = 120,
+    hold: Callable[[], bool] = lambda: False,
 ) -> int:
-    """Click the player's moves (``choose`` picks each) until ``done()``; the number of clicks."""
+    """Click the player's moves (``choose`` picks each) until ``done()``; the number of clicks.
+    No click while ``hold()`` (e.g. the hand is over in the database while the page may still
+    show its last state, or already the next hand's cards)."""
     clicks = 0
     deadline = time.monotonic() + limit
     while not done():
         assert time.monotonic() < deadline, "the table did not get there in time"
-        if not my_turn(page):
+        if not my_turn(page) or hold():
             time.sleep(0.05)
             continue
         target = choose(page)

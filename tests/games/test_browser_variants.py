@@ -173,7 +173,8 @@ def test_tute_in_pairs_with_three_bots_shows_the_partner_and_plays_a_hand(
         return browser.first_legal_card(page)
 
     summary = page.locator("details.hand-summary")
-    clicks = play(page, done=lambda: summary.count() > 0, choose=choose)
+    hand_over = HandRecord.objects.filter(table=table, number=0).exists
+    clicks = play(page, done=lambda: summary.count() > 0, choose=choose, hold=lambda: db(hand_over))
     assert clicks >= 10  # ten cards, and maybe a canto window or two
     assert all(w == ("(no card now: choose below)", True) for w in windows), windows
 
