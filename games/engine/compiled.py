@@ -59,10 +59,7 @@ PURE = {
     "errors.py": "exceptions deriving from ValueError/KeyError (mypyc: not implemented)",
     "variant.py": "entry point: checks its arguments' types itself",
     "records.py": "entry point: checks a record's shape itself",
-    "hooks.py": "the hand class hierarchy (see docs/engine.md, Compiled build)",
-    "state.py": "the hand class hierarchy",
-    "match.py": "the match class hierarchy",
-    "variants/": "the variants' hand and match classes",
+    "native.py": "mypyc's decorators without mypy_extensions at run time (pure fallback)",
     "bots/__init__.py": "package",
 }
 #: Packages left out entirely (pure): owned elsewhere, or not yet compiled.

@@ -34,8 +34,7 @@ a king and horse of one suit: 20, or 40 in trump; "acuse"), *tute* (four kings o
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from games.engine import actions as A
 from games.engine.cards import (
@@ -50,7 +49,7 @@ from games.engine.cards import (
     indices,
     notation_of_mask,
 )
-from games.engine.copies import COPIED_LISTS, copier, slot_names
+from games.engine.copies import COPIED_LISTS, copy_slowly, slot_names
 from games.engine.deal import shuffled_deck
 from games.engine.errors import (
     CardNotInHandError,
@@ -62,6 +61,7 @@ from games.engine.errors import (
     WrongPhaseError,
 )
 from games.engine.hooks import HandRules
+from games.engine.native import mypyc_attr
 from games.engine.observation import CantoView, Observation, SeatCard, TrickView
 from games.engine.rules import LAST_TRICK_BONUS, explain_obligation
 from games.engine.values import Canto, HandResult, HandSetup, Phase, Trick
@@ -86,9 +86,9 @@ _PLAY = Phase.PLAY
 _END = Phase.END
 _C0, _C1, _C2, _C3 = CHUNKS
 _new_tuple = tuple.__new__
-_new_object = object.__new__
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class HandState(HandRules):
     """One hand of a trick-taking Tute variant. Subclasses are the variants' hands (which
     override the rule hooks of :class:`~games.engine.hooks.HandRules`)."""
@@ -111,9 +111,9 @@ class HandState(HandRules):
     _DEFAULT_EXTRAS: ClassVar[bool] = True
     #: Whether the class keeps the default (empty) :meth:`_clone_extra`.
     _DEFAULT_CLONE_EXTRA: ClassVar[bool] = True
-    #: The copy of every field into a new state, generated per class (see
-    #: :func:`~games.engine.copies.copier`).
-    _copy_fields: ClassVar[Callable[[HandState, HandState], None]]  # set on the class
+    #: Whether the class's states have a ``__dict__`` (a subclass without ``__slots__``): a
+    #: copy then takes its entries too.
+    _HAS_DICT: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -133,7 +133,7 @@ class HandState(HandRules):
             cls._lead_extras is base._lead_extras and cls._canto_actions is base._canto_actions
         )
         cls._DEFAULT_CLONE_EXTRA = cls._clone_extra is HandState._clone_extra
-        cls._copy_fields = staticmethod(copier(cls))
+        cls._HAS_DICT = bool(cls.__dictoffset__)
 
     __slots__ = ()  # the fields are the slots of HandRules
 
@@ -141,33 +141,33 @@ class HandState(HandRules):
         n = setup.players
         self.setup = setup
         self.n = n
-        self.active: tuple[int, ...] = tuple(range(n))
-        self.next_seat: list[int] = [(s + 1) % n for s in range(n)]
-        self.hands: list[int] = [0] * n
+        self.active = tuple(range(n))
+        self.next_seat = [(s + 1) % n for s in range(n)]
+        self.hands = [0] * n
         self.trump = 0
         self.dealer = setup.dealer
         self.mano = (setup.dealer + 1) % n
         self.turn = self.mano
         self.leader = self.mano
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
+        self.trick = []
+        self.trick_seats = []
         self.lead = -1
         self.best = -1
         self.best_seat = -1
-        self.taken: list[int] = [0] * n
-        self.tricks: list[int] = [0] * n
-        self.card_pts: list[int] = [0] * n
-        self.cantos: list[Canto] = []
+        self.taken = [0] * n
+        self.tricks = [0] * n
+        self.card_pts = [0] * n
+        self.cantos = []
         self.sung = 0  # suits whose canto has been sung, as a 4-bit mask
-        self.sang: list[bool] = [False] * n
+        self.sang = [False] * n
         self.may_sing = -1
         self.phase = Phase.PLAY
-        self.log: list[int] = []
-        self.history: list[Trick] = []
+        self.log = []
+        self.history = []
         self.tute_seat = -1
         self.out_of_play = 0  # face-up cards that are out of play
         self.turned = -1  # the face-up trump card, where the variant shows one
-        self._result: HandResult | None = None
+        self._result = None
         self._legal = 0  # the card mask legal_actions() last computed, valid while
         self._legal_at = -1  # the log still has this length
         if setup.deck is not None:
@@ -377,16 +377,14 @@ class HandState(HandRules):
     def clone(self) -> HandState:
         """An independent copy.
 
-        Every field is copied by a function generated for the class
-        (:func:`~games.engine.copies.copier`): the lists of the base state are copied,
-        everything else is immutable or never mutated in place and is shared; then the
-        variant's :meth:`_clone_extra` copies its own lists.
+        Every field of the base state is copied by :meth:`_copy_fields` (the lists that change
+        in place, :data:`~games.engine.copies.COPIED_LISTS`, are copied; everything else is
+        immutable or never mutated in place and is shared); then the variant's
+        :meth:`_clone_extra` copies its own fields.
         """
         cls = type(self)
-        new: HandState = _new_object(cls)
-        cls._copy_fields(self, new)
-        if not self._DEFAULT_CLONE_EXTRA:
-            self._clone_extra(new)
+        new: HandState = cls.__new__(cls)
+        self._copy_to(new)
         return new
 
     def copy_into(self, other: HandState) -> None:
@@ -398,12 +396,57 @@ class HandState(HandRules):
             raise TypeError(
                 f"copy_into needs a {type(self).__name__}, not a {type(other).__name__}."
             )
-        type(self)._copy_fields(self, other)
-        if not self._DEFAULT_CLONE_EXTRA:
-            self._clone_extra(other)
+        self._copy_to(other)
+
+    def _copy_to(self, new: HandState) -> None:
+        try:
+            self._copy_fields(new)
+            if not self._DEFAULT_CLONE_EXTRA:
+                self._clone_extra(new)
+        except AttributeError:  # a state being built field by field (the bots' restore)
+            copy_slowly(self, new)
+            return
+        if self._HAS_DICT:
+            cast(Any, new).__dict__.update(cast(Any, self).__dict__)
+
+    def _copy_fields(self, new: HandState) -> None:
+        """Copy every field of the base state into ``new`` (fresh copies of the lists)."""
+        new.setup = self.setup
+        new.n = self.n
+        new.active = self.active
+        new.next_seat = self.next_seat
+        new.hands = [*self.hands]
+        new.trump = self.trump
+        new.dealer = self.dealer
+        new.mano = self.mano
+        new.turn = self.turn
+        new.leader = self.leader
+        new.trick = [*self.trick]
+        new.trick_seats = [*self.trick_seats]
+        new.lead = self.lead
+        new.best = self.best
+        new.best_seat = self.best_seat
+        new.taken = [*self.taken]
+        new.tricks = [*self.tricks]
+        new.card_pts = [*self.card_pts]
+        new.cantos = [*self.cantos]
+        new.sung = self.sung
+        new.sang = [*self.sang]
+        new.may_sing = self.may_sing
+        new.phase = self.phase
+        new.log = [*self.log]
+        new.history = [*self.history]
+        new.tute_seat = self.tute_seat
+        new.out_of_play = self.out_of_play
+        new.turned = self.turned
+        new._result = self._result
+        new.k = self.k
+        new._legal = self._legal
+        new._legal_at = self._legal_at
 
     def _clone_extra(self, new: HandState) -> None:
-        """Copy a variant's mutable fields into ``new`` (override when adding lists)."""
+        """Copy a variant's own fields into ``new``: every field its class adds, a fresh copy
+        of each list (override when adding fields, calling the base class's first)."""
 
     # ----------------------------------------------------------------- points
 
@@ -500,6 +543,3 @@ class HandState(HandRules):
             f"<{type(self).__name__} trump={SUIT_NAMES_EN[self.trump]} turn={self.turn} "
             f"phase={self.phase.name} hands=[{hands}]>"
         )
-
-
-HandState._copy_fields = staticmethod(copier(HandState))

@@ -336,8 +336,17 @@ class ArrastradoHand(HandState):
 
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, ArrastradoHand)
-        new.swap_passed = list(self.swap_passed)
+        new.asked = self.asked
+        new.plate_amount = self.plate_amount
+        new.plate_caller = self.plate_caller
+        new.plate_on = self.plate_on
         new.plate_passed = list(self.plate_passed)
+        new.sitting_out = self.sitting_out
+        new.stage = self.stage
+        new.swap_card = self.swap_card
+        new.swap_passed = list(self.swap_passed)
+        new.swap_seat = self.swap_seat
+        new.turned_at_deal = self.turned_at_deal
 
     def _swap_json(self) -> dict[str, Any] | None:
         if self.swap_seat < 0:

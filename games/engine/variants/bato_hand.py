@@ -25,7 +25,7 @@ the variant as a whole; the payments are in :mod:`games.engine.variants.bato_set
   its result; everybody sees how many cards each player exchanged (``exchange:N`` in the
   auction, ``exchanged``).
 * **Play**: four tricks among the players, the jugador leads; standard obligations plus no vale
-  cargar (:class:`~games.engine.variants.bidding.NoCargarRules`). No cantos, no tute.
+  cargar (:class:`~games.engine.variants.bidding.NoCargarHand`). No cantos, no tute.
 * **Result**: see :func:`~games.engine.variants.bato_settle.bato_settle`. ``losers`` are the
   batidos, ``winners`` the players who kept their commitment (the jugador alone when nobody
   accompanied). ``extra`` carries the facts (pot, carry, jugador, companions, payout, pay_in,
@@ -50,7 +50,7 @@ from games.engine.observation import Observation
 from games.engine.observation_parts import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
 from games.engine.variants.bato_settle import ANTE, HAND_SIZE, bato_settle
-from games.engine.variants.bidding import NoCargarRules
+from games.engine.variants.bidding import NoCargarHand
 
 # Stages of the PREPLAY phase.
 NO_STAGE = 0
@@ -72,7 +72,7 @@ REASONS = {
 }
 
 
-class BatoHand(NoCargarRules, HandState):
+class BatoHand(NoCargarHand):
     """A hand of Bato (see the module docstring)."""
 
     CANTO_AFTER_WIN = False
@@ -311,10 +311,20 @@ class BatoHand(NoCargarRules, HandState):
 
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, BatoHand)
+        new.asked = self.asked
         new.auction = list(self.auction)
+        new.carry = self.carry
         new.companions = list(self.companions)
         new.discarded = list(self.discarded)
         new.exchanged = list(self.exchanged)
+        new.folded = self.folded
+        new.jugador = self.jugador
+        new.marked = self.marked
+        new.order = self.order
+        new.pot = self.pot
+        new.stage = self.stage
+        new.stock = self.stock
+        new.stock_pos = self.stock_pos
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
         mine = (

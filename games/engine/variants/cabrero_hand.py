@@ -30,6 +30,7 @@ from games.engine.cards import (
     TWO,
     index_of,
 )
+from games.engine.native import mypyc_attr
 from games.engine.observation import CabreroView, DealSwap, Observation, SeatCard
 from games.engine.rules import standard_legal
 from games.engine.state import HandResult, HandState, Phase
@@ -142,6 +143,7 @@ def _holder(hands: list[int], active: tuple[int, ...], card: int) -> int:
     return next(s for s in active if hands[s] >> card & 1)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests derive from it
 class CabreroHand(HandState):
     """A hand of Tute Cabrero."""
 
@@ -302,7 +304,12 @@ class CabreroHand(HandState):
 
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, CabreroHand)
+        new.accusation = self.accusation
         new.offences = list(self.offences)
+        new.retired = self.retired
+        new.shown = self.shown
+        new.sitting_out = self.sitting_out
+        new.swaps = self.swaps
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
         return replace(

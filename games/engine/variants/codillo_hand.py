@@ -14,7 +14,7 @@ variant as a whole.
      three holds it: that seat is his secret *partner*.
 
   Then the mano leads the first trick.
-* Play: the standard obligations plus "no vale cargar" (:class:`NoCargarRules`); there is no
+* Play: the standard obligations plus "no vale cargar" (:class:`NoCargarHand`); there is no
   exemption for a partner's winning card, so a seat's legal cards never depend on who the
   partner is. Cantos: only the player who has just won a trick, one per trick won, las
   cuarenta before any veinte (``FORTY_FIRST``); tute wins at once for the singer's side.
@@ -41,7 +41,7 @@ from games.engine.errors import IllegalActionError, WrongPhaseError
 from games.engine.observation import Observation
 from games.engine.observation_parts import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
-from games.engine.variants.bidding import NoCargarRules
+from games.engine.variants.bidding import NoCargarHand
 from games.engine.variants.codillo_score import SEATS, codillo_score
 
 #: The stages of PREPLAY, as ``bidding.stage`` names them (None: play has started).
@@ -58,7 +58,7 @@ REASONS = {
 }
 
 
-class CodilloHand(NoCargarRules, HandState):
+class CodilloHand(NoCargarHand):
     """A hand of codillo (four seats; the jugador and a secret partner against two)."""
 
     FORTY_FIRST = True
@@ -250,6 +250,10 @@ class CodilloHand(NoCargarRules, HandState):
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, CodilloHand)
         new.auction = list(self.auction)
+        new.called = self.called
+        new.jugador = self.jugador
+        new.partner = self.partner
+        new.stage = self.stage
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
         return replace(

@@ -168,6 +168,19 @@ class DosHand(StockHand):
         "swap_seat",
     )
 
+    def _clone_extra(self, new: HandState) -> None:
+        super()._clone_extra(new)
+        assert isinstance(new, DosHand)
+        new.capote_from = self.capote_from
+        new.capote_seat = self.capote_seat
+        new.carried = self.carried
+        new.claim_seat = self.claim_seat
+        new.first_reached = self.first_reached
+        new.reserved = self.reserved
+        new.second = self.second
+        new.swap_need = self.swap_need
+        new.swap_seat = self.swap_seat
+
     def _deal(self, deck: list[int]) -> None:
         super()._deal(deck)
         self.carried = _carried(self.setup.context)

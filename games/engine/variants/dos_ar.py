@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.match import MatchResult, MatchState
+from games.engine.native import mypyc_attr
 from games.engine.state import HandResult, HandSetup, HandState
 from games.engine.variant import Ranking, Variant, gettext_noop, register
 from games.engine.variants.stock import StockHand
@@ -72,6 +73,7 @@ def dos_ar_winner(
     return last_trick, "tie_last_trick"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests derive from it
 class DosArHand(StockHand):
     """A hand of Argentine tute de a dos."""
 

@@ -22,7 +22,7 @@ describes the variant as a whole.
      Until then the observation's ``trump`` means nothing (``trump_named`` is false).
 
 * The play: the mano leads the first trick. Standard obligations plus "no vale cargar"
-  (:class:`~games.engine.variants.bidding.NoCargarRules`). The other two are *la contra*:
+  (:class:`~games.engine.variants.bidding.NoCargarHand`). The other two are *la contra*:
   their tricks are one pile (the result reports it as such; each trick still records who took
   it, since only the winner of a trick may sing).
 * Cantos: the winner of a trick (either side) may sing one canto before leading the next; las
@@ -47,7 +47,7 @@ from games.engine.observation import Observation
 from games.engine.observation_parts import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
 from games.engine.variants.arrastrado_hand import three_seated
-from games.engine.variants.bidding import NoCargarRules
+from games.engine.variants.bidding import NoCargarHand
 from games.engine.variants.remate_stakes import (
     BID_STEP,
     MAX_BID,
@@ -74,7 +74,7 @@ REASONS = {
 }
 
 
-class RemateHand(NoCargarRules, HandState):
+class RemateHand(NoCargarHand):
     """A hand of Tute Remate (three play; a fourth seat, the dealer, may sit out)."""
 
     FORTY_FIRST = True
@@ -324,6 +324,14 @@ class RemateHand(NoCargarRules, HandState):
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, RemateHand)
         new.auction = list(self.auction)
+        new.bid = self.bid
+        new.bidder = self.bidder
+        new.jugador = self.jugador
+        new.min_bid = self.min_bid
+        new.passed = self.passed
+        new.sitting_out = self.sitting_out
+        new.stage = self.stage
+        new.trump_named = self.trump_named
 
     def auction_json(self) -> list[dict[str, Any]]:
         """The public calls so far, in order."""

@@ -79,6 +79,7 @@ from games.engine.cards import (
 from games.engine.errors import CardNotInHandError, ObligationError
 from games.engine.observation import Observation, VTTView
 from games.engine.rules import explain_obligation
+from games.engine.state import HandState
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.teams import TeamHandState, TeamMatch, team_of
 
@@ -188,6 +189,11 @@ class VTTHand(TeamHandState):
     """A game of Variable Trump Tute: the suits in force change within the trick."""
 
     __slots__ = ("initial_trump", "played")
+
+    def _clone_extra(self, new: HandState) -> None:
+        assert isinstance(new, VTTHand)
+        new.initial_trump = self.initial_trump
+        new.played = self.played
 
     CANTO_AFTER_WIN: ClassVar[bool] = True
     ADMITS_TUTE: ClassVar[bool] = True
