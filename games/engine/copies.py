@@ -11,14 +11,14 @@ while it is copied: :func:`copy_slowly` then copies those it has, by name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from games.engine.state import HandState
 
 #: The fields of :class:`HandState` holding lists that change in place during a hand: a copy
 #: gets its own. A variant adding such a field copies it in ``_clone_extra``.
-COPIED_LISTS = (
+COPIED_LISTS: Final = (
     "hands",
     "trick",
     "trick_seats",

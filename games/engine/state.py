@@ -34,7 +34,7 @@ a king and horse of one suit: 20, or 40 in trump; "acuse"), *tute* (four kings o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from games.engine import actions as A
 from games.engine.cards import (
@@ -82,10 +82,13 @@ __all__ = [
     "slot_names",
 ]
 
-_PLAY = Phase.PLAY
-_END = Phase.END
-_C0, _C1, _C2, _C3 = CHUNKS
-_new_tuple = tuple.__new__
+_PLAY: Final = Phase.PLAY
+_END: Final = Phase.END
+_C0: Final = CHUNKS[0]
+_C1: Final = CHUNKS[1]
+_C2: Final = CHUNKS[2]
+_C3: Final = CHUNKS[3]
+_new_tuple: Final = tuple.__new__
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -184,16 +187,16 @@ class HandState(HandRules):
 
     def current_player(self) -> int:
         """The seat to act, or -1 once the hand is over."""
-        return -1 if self.phase == _END else self.turn
+        return -1 if self.phase is _END else self.turn
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        return self.phase == _END
+        return self.phase is _END
 
     def legal_actions(self) -> list[int]:
         """The actions the seat to act may take now (cards as indices 0..39)."""
         phase = self.phase
-        if phase == _PLAY:
+        if phase is _PLAY:
             seat = self.turn
             self._legal_at = len(self.log)
             if self.trick:
@@ -219,7 +222,7 @@ class HandState(HandRules):
                 ):
                     acts += self._canto_actions(seat)
             return acts
-        if phase == _END:
+        if phase is _END:
             return []
         return self._other_actions()
 
@@ -239,13 +242,13 @@ class HandState(HandRules):
         action is not legal now.
         """
         phase = self.phase
-        if seat is not None and seat != self.turn and phase != _END:
+        if seat is not None and seat != self.turn and phase is not _END:
             raise NotYourTurnError(
                 f"It is not your turn: seat {self.turn} is to play.", turn=self.turn
             )
-        if phase == _PLAY and 0 <= action < 40:
+        if phase is _PLAY and 0 <= action < 40:
             self._play_card(action)
-        elif phase == _END:
+        elif phase is _END:
             raise GameOverError("The hand is over.")
         else:
             if action not in self.legal_actions():

@@ -25,7 +25,7 @@ the first trick its singer won before it (the observation does not say after whi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.bots.bato import restore_bato
@@ -50,7 +50,7 @@ from games.engine.variants.stock import StockHand
 from games.engine.variants.teams import TeamHandState
 from games.engine.variants.vtt import VTTHand
 
-_PHASES = {p.name.lower(): p for p in Phase}
+_PHASES: Final = {p.name.lower(): p for p in Phase}
 
 
 def hand_class_of(view: View) -> type[HandState]:
@@ -288,7 +288,7 @@ def _arrastrado(st: Any, view: View, stock: list[int]) -> None:
 
 
 #: Per-class restore of the fields a hand family adds (applied base class first).
-EXTRAS: dict[type, Callable[[Any, View, list[int]], None]] = {
+EXTRAS: Final[dict[type, Callable[[Any, View, list[int]], None]]] = {
     CabreroHand: _cabrero,
     StockHand: _stock,
     DosHand: _dos,

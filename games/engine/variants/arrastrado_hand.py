@@ -41,7 +41,7 @@ was made, the swap, and the stakes (computed by :mod:`games.engine.variants.arra
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.cards import (
@@ -64,16 +64,16 @@ from games.engine.variants.arrastrado_stakes import (
     arrastrado_stakes,
 )
 
-SEVEN = 7
+SEVEN: Final = 7
 
 # Stages of the PREPLAY phase.
-NO_STAGE = 0
-SWAP_STAGE = 1
-PLATE_STAGE = 2
-_STAGE_NAMES = {NO_STAGE: None, SWAP_STAGE: "swap", PLATE_STAGE: "plate"}
+NO_STAGE: Final = 0
+SWAP_STAGE: Final = 1
+PLATE_STAGE: Final = 2
+_STAGE_NAMES: Final = {NO_STAGE: None, SWAP_STAGE: "swap", PLATE_STAGE: "plate"}
 
 
-REASONS = {
+REASONS: Final = {
     "tute": "Tute was sung: the singer wins the hand.",
     "most_points": "The player with the most points wins the hand.",
     "tie_last_trick": "Equal points: the one who took the last trick wins.",

@@ -36,7 +36,7 @@ the variant as a whole; the payments are in :mod:`games.engine.variants.bato_set
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.cards import NOTATION, SUIT, indices, notation_of_mask
@@ -53,18 +53,18 @@ from games.engine.variants.bato_settle import ANTE, HAND_SIZE, bato_settle
 from games.engine.variants.bidding import NoCargarHand
 
 # Stages of the PREPLAY phase.
-NO_STAGE = 0
-BID_STAGE = 1
-ACCOMPANY_STAGE = 2
-EXCHANGE_STAGE = 3
-STAGE_NAMES = {
+NO_STAGE: Final = 0
+BID_STAGE: Final = 1
+ACCOMPANY_STAGE: Final = 2
+EXCHANGE_STAGE: Final = 3
+STAGE_NAMES: Final = {
     NO_STAGE: None,
     BID_STAGE: "bid",
     ACCOMPANY_STAGE: "accompany",
     EXCHANGE_STAGE: "exchange",
 }
 
-REASONS = {
+REASONS: Final = {
     "void": "Nobody said juego: the hand is void and the pot stays for the next deal.",
     "unopposed": "Nobody accompanied the jugador: he takes the pot without play.",
     "made": "Every player took the tricks he committed to.",

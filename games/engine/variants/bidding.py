@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from games.engine.cards import POINTS, SUIT, indices
 from games.engine.rules import beats, standard_legal, trick_winner
@@ -66,7 +66,7 @@ class NoCargarHand(HandState):
 
 #: The conformance ``settle`` answer of each bidding tute, by variant key.
 Settler = Callable[[Mapping[str, Any]], dict[str, Any]]
-_SETTLERS: dict[str, Settler] = {}
+_SETTLERS: Final[dict[str, Settler]] = {}
 
 
 def register_settle(key: str) -> Callable[[Settler], Settler]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine.cards import (
     HIGH_CARDS,
@@ -35,11 +35,11 @@ from games.engine.observation import CabreroView, DealSwap, Observation, SeatCar
 from games.engine.rules import standard_legal
 from games.engine.state import HandResult, HandState, Phase
 
-OROS = 0
-TWO_OF_OROS = index_of(OROS, 2)
-FOUR_OF_OROS = index_of(OROS, 4)
-LOSSES_TO_RETIRE = 4
-RENUNCIO_CHARGE = 2
+OROS: Final = 0
+TWO_OF_OROS: Final = index_of(OROS, 2)
+FOUR_OF_OROS: Final = index_of(OROS, 4)
+LOSSES_TO_RETIRE: Final = 4
+RENUNCIO_CHARGE: Final = 2
 
 
 def cabrero_losers(
@@ -100,7 +100,7 @@ def cabrero_losers(
     return sorted(middle), "middle"
 
 
-REASONS = {
+REASONS: Final = {
     "tute": "Tute was sung: everyone else loses.",
     "capote": "One player took every trick (capote): everyone else loses.",
     "capote_sang": "Capote after singing: the player who took every trick loses alone.",
@@ -113,8 +113,8 @@ REASONS = {
 
 
 #: A mask per card index (``BIT[c] == 1 << c``): summing distinct bits builds a hand.
-BIT: tuple[int, ...] = tuple(1 << c for c in range(40))
-_SEATING: dict[tuple[int, int, frozenset[int]], tuple[tuple[int, ...], list[int], int]] = {}
+BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(40))
+_SEATING: Final[dict[tuple[int, int, frozenset[int]], tuple[tuple[int, ...], list[int], int]]] = {}
 
 
 def _seating(

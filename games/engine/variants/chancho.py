@@ -9,6 +9,8 @@ trick of four or more cards may hold two such pairs; both are sung.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.cards import ALL_KINGS, PAIR
 from games.engine.state import Canto
 from games.engine.variant import Ranking, Variant, gettext_noop, register
@@ -58,7 +60,7 @@ class ChanchoRenuncioHand(CabreroRenuncioHand):
 ChanchoRules = (ChanchoHand, ChanchoRenuncioHand)
 
 
-CHANCHO = register(
+CHANCHO: Final = register(
     Variant(
         key="chancho",
         name=gettext_noop("Tute Chancho"),

@@ -34,6 +34,7 @@ variant as a whole.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from games.engine import actions as A
 from games.engine.cards import NOTATION, PAIR, SUIT_LETTERS, SUIT_NAMES_EN
@@ -45,11 +46,11 @@ from games.engine.variants.bidding import NoCargarHand
 from games.engine.variants.codillo_score import SEATS, codillo_score
 
 #: The stages of PREPLAY, as ``bidding.stage`` names them (None: play has started).
-BID_STAGE = "bid"
-TRUMP_STAGE = "trump"
-CALL_STAGE = "call"
+BID_STAGE: Final = "bid"
+TRUMP_STAGE: Final = "trump"
+CALL_STAGE: Final = "call"
 
-REASONS = {
+REASONS: Final = {
     "void": "Everybody passed: the hand is void and the next player deals.",
     "tute": "Tute was sung: the singer's side wins the hand.",
     "made": "The jugador's side has more points and wins the hand.",

@@ -38,7 +38,7 @@ describes the variant as a whole.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.cards import PAIR, SUIT_LETTERS, SUIT_NAMES_EN, index_of
@@ -57,15 +57,15 @@ from games.engine.variants.remate_stakes import (
 )
 
 #: The four 2s, out of the game in remate.
-TWOS = sum(1 << index_of(s, 2) for s in range(4))
+TWOS: Final = sum(1 << index_of(s, 2) for s in range(4))
 
 # Stages of the PREPLAY phase.
-NO_STAGE = 0
-BID_STAGE = 1
-TRUMP_STAGE = 2
-_STAGE_NAMES = {NO_STAGE: None, BID_STAGE: "bid", TRUMP_STAGE: "trump"}
+NO_STAGE: Final = 0
+BID_STAGE: Final = 1
+TRUMP_STAGE: Final = 2
+_STAGE_NAMES: Final = {NO_STAGE: None, BID_STAGE: "bid", TRUMP_STAGE: "trump"}
 
-REASONS = {
+REASONS: Final = {
     "void": "Everybody passed: the hand is void and nobody pays.",
     "made": "The jugador made his bid.",
     "failed": "The jugador fell short of his bid.",
