@@ -181,6 +181,18 @@ def indices(mask: int) -> list[int]:
     ]
 
 
+def mask_of_indices(cards: list[int]) -> int:
+    """Mask of a list of distinct card indices (a deal's hand).
+
+    >>> mask_of_indices([0, 2])
+    5
+    """
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
 def iter_indices(mask: int) -> Iterator[int]:
     """Iterate the card indices of a mask, lowest first."""
     while mask:

@@ -337,10 +337,13 @@ class HandState(HandRules):
         for c in cards:
             mask |= 1 << c
             pts += POINTS[c]
-        self.taken[winner] |= mask
-        self.tricks[winner] += 1
+        # (lst[i] = lst[i] + x, not lst[i] += x: compiled, that is native integer arithmetic)
+        taken = self.taken
+        taken[winner] = taken[winner] | mask
+        tricks = self.tricks
+        tricks[winner] = tricks[winner] + 1
         card_pts = self.card_pts
-        card_pts[winner] += pts
+        card_pts[winner] = card_pts[winner] + pts
         # tuple.__new__ skips the NamedTuple's Python-level __new__ (same Trick, faster).
         self.history.append(
             _new_tuple(Trick, (self.leader, tuple(self.trick_seats), tuple(cards), winner))
@@ -353,14 +356,14 @@ class HandState(HandRules):
             if any(self.hands):
                 self.may_sing = winner
             else:
-                card_pts[winner] += LAST_TRICK_BONUS
+                card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
                 self._end()
             return
         # Each default hook kept by the class is inlined; the overridden ones are called.
         forced = not self._DEFAULT_ON_TRICK and self._on_trick(winner, mask)
         over = self._hand_over() if not self._DEFAULT_OVER else not any(self.hands)
         if over:
-            card_pts[winner] += LAST_TRICK_BONUS
+            card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
             self._end()
         else:
             if self._DEFAULT_AFTER:
@@ -457,7 +460,8 @@ class HandState(HandRules):
         """Canto points per seat so far."""
         out = [0] * self.n
         for c in self.cantos:
-            out[c.seat] += c.points
+            s = c.seat
+            out[s] = out[s] + c.points
         return out
 
     def hand_points(self) -> list[int]:

@@ -132,7 +132,8 @@ class ArrastradoHand(HandState):
         self.active = active
         hands = [0] * n
         for j in range(39):
-            hands[active[j % 3]] |= 1 << deck[j]
+            s = active[j % 3]
+            hands[s] = hands[s] | 1 << deck[j]
         self.hands = hands
         turned = deck[39]
         trump = SUIT[turned]

@@ -104,7 +104,8 @@ class BatoHand(NoCargarHand):
         hands = [0] * n
         dealt = HAND_SIZE * n
         for j in range(dealt):
-            hands[seats[j % n]] |= 1 << deck[j]
+            s = seats[j % n]
+            hands[s] = hands[s] | 1 << deck[j]
         self.hands = hands
         turned = deck[dealt]
         self.turned = turned

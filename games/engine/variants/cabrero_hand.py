@@ -29,6 +29,7 @@ from games.engine.cards import (
     SUIT,
     TWO,
     index_of,
+    mask_of_indices,
 )
 from games.engine.native import mypyc_attr
 from games.engine.observation import CabreroView, DealSwap, Observation, SeatCard
@@ -165,7 +166,7 @@ class CabreroHand(HandState):
         dealt = 39 if k == 3 else 40
         hands = [0] * n
         for i, s in enumerate(active):  # one card at a time, round-robin from the dealer's right
-            hands[s] = sum(map(BIT.__getitem__, deck[i:dealt:k]))
+            hands[s] = mask_of_indices(deck[i:dealt:k])
         self.hands = hands
         last_card = deck[dealt - 1]  # the last card dealt, held by active[-1]
         first = setup.first

@@ -78,7 +78,8 @@ class CodilloHand(NoCargarHand):
         mano = self.mano
         hands = [0] * SEATS
         for j, card in enumerate(deck):
-            hands[(mano + j) % SEATS] |= 1 << card
+            s = (mano + j) % SEATS
+            hands[s] = hands[s] | 1 << card
         self.hands = hands
         self.trump = 0  # meaningless until named (``bidding.trump_named``)
         self.auction = []

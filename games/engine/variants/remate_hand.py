@@ -103,7 +103,8 @@ class RemateHand(NoCargarHand):
         j = 0
         for card in deck:
             if not TWOS >> card & 1:
-                hands[active[j % 3]] |= 1 << card
+                s = active[j % 3]
+                hands[s] = hands[s] | 1 << card
                 j += 1
         self.hands = hands
         self.out_of_play = TWOS

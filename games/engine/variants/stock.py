@@ -63,7 +63,8 @@ class StockHand(HandState):
         mano = 1 - self.dealer
         hands = [0, 0]
         for j in range(2 * h):
-            hands[mano ^ (j & 1)] |= 1 << deck[j]
+            s = mano ^ (j & 1)
+            hands[s] = hands[s] | 1 << deck[j]
         self.hands = hands
         self.mano = mano
         self.active = (mano, 1 - mano)
@@ -103,8 +104,9 @@ class StockHand(HandState):
         stock = self.stock
         if left > 2 and pos + 2 <= len(stock):  # both from the hidden stock (_draw, inlined)
             hands = self.hands
-            hands[winner] |= 1 << stock[pos]
-            hands[1 - winner] |= 1 << stock[pos + 1]
+            hands[winner] = hands[winner] | 1 << stock[pos]
+            loser = 1 - winner
+            hands[loser] = hands[loser] | 1 << stock[pos + 1]
             self.stock_pos = pos + 2
             self.stock_left = left - 2
             return

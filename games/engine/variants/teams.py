@@ -43,6 +43,7 @@ from games.engine.cards import (
     PAIR,
     SUIT,
     SUIT_LETTERS,
+    mask_of_indices,
 )
 from games.engine.errors import IllegalActionError, SetupError, WrongPhaseError
 from games.engine.match import MatchResult, MatchState
@@ -82,13 +83,9 @@ def deal_from_right(deck: list[int], dealer: int, players: int = PLAYERS) -> lis
     (1, 1)
     """
     hands = [0] * players
-    bit = _BIT.__getitem__
     for i in range(players):  # seat dealer + 1 + i gets every players-th card from deck[i]
-        hands[(dealer + 1 + i) % players] = sum(map(bit, deck[i::players]))  # distinct bits
+        hands[(dealer + 1 + i) % players] = mask_of_indices(deck[i::players])
     return hands
-
-
-_BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(40))
 
 
 def deck_for_hands(hands: list[list[int]], dealer: int) -> list[int]:
