@@ -164,7 +164,10 @@ def _build_chunk_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
 CHUNKS: Final = _build_chunk_table()
 
 
-_C0, _C1, _C2, _C3 = CHUNKS
+_C0: Final = CHUNKS[0]
+_C1: Final = CHUNKS[1]
+_C2: Final = CHUNKS[2]
+_C3: Final = CHUNKS[3]
 
 
 def indices(mask: int) -> list[int]:

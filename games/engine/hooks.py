@@ -89,6 +89,7 @@ class HandRules:
         "k",
         "_legal",
         "_legal_at",
+        "_hooks",
     )
 
     #: The winner of a trick may sing one canto before leading the next.
@@ -133,6 +134,9 @@ class HandRules:
     k: int
     _legal: int
     _legal_at: int
+    #: The class's ``HandState._HOOKS`` (which default hooks it keeps), copied into each state
+    #: so that the trick loop tests a field, not a class attribute.
+    _hooks: int
 
     # ----------------------------------------------------------------- hooks to override
 

@@ -89,6 +89,20 @@ _C1: Final = CHUNKS[1]
 _C2: Final = CHUNKS[2]
 _C3: Final = CHUNKS[3]
 _new_tuple: Final = tuple.__new__
+_TRICK: Final = Trick
+
+# The bits of HandState._HOOKS: which default hooks a class keeps (and its canto constants).
+_BEST: Final = 1
+_TAKE: Final = 2
+_WINNER: Final = 4
+_ON_TRICK: Final = 8
+_OVER: Final = 16
+_AFTER: Final = 32
+_EXTRAS: Final = 64
+_CLONE_EXTRA: Final = 128
+_DICT: Final = 256
+_AFTER_WIN: Final = 512
+_TUTE: Final = 1024
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -117,6 +131,15 @@ class HandState(HandRules):
     #: Whether the class's states have a ``__dict__`` (a subclass without ``__slots__``): a
     #: copy then takes its entries too.
     _HAS_DICT: ClassVar[bool] = False
+    #: The flags above (and ``CANTO_AFTER_WIN``, ``ADMITS_TUTE``) as one int of bits
+    #: (``_BEST``, ``_TAKE``, ...), which every state copies into its field ``_hooks``: the
+    #: trick loop tests that field (compiled, a native field is read far faster than a class
+    #: attribute; in pure Python a slot is as fast).
+    _HOOKS: ClassVar[int] = (
+        (_BEST | _TAKE | _WINNER | _ON_TRICK | _OVER | _AFTER | _EXTRAS | _CLONE_EXTRA)
+        | _AFTER_WIN
+        | _TUTE
+    )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -137,10 +160,24 @@ class HandState(HandRules):
         )
         cls._DEFAULT_CLONE_EXTRA = cls._clone_extra is HandState._clone_extra
         cls._HAS_DICT = bool(cls.__dictoffset__)
+        cls._HOOKS = (
+            (_BEST if cls._DEFAULT_BEST else 0)
+            | (_TAKE if cls._DEFAULT_TAKE else 0)
+            | (_WINNER if cls._DEFAULT_WINNER else 0)
+            | (_ON_TRICK if cls._DEFAULT_ON_TRICK else 0)
+            | (_OVER if cls._DEFAULT_OVER else 0)
+            | (_AFTER if cls._DEFAULT_AFTER else 0)
+            | (_EXTRAS if cls._DEFAULT_EXTRAS else 0)
+            | (_CLONE_EXTRA if cls._DEFAULT_CLONE_EXTRA else 0)
+            | (_DICT if cls._HAS_DICT else 0)
+            | (_AFTER_WIN if cls.CANTO_AFTER_WIN else 0)
+            | (_TUTE if cls.ADMITS_TUTE else 0)
+        )
 
     __slots__ = ()  # the fields are the slots of HandRules
 
     def __init__(self, setup: HandSetup) -> None:
+        self._hooks = self._HOOKS
         n = setup.players
         self.setup = setup
         self.n = n
@@ -211,12 +248,13 @@ class HandState(HandRules):
             legal = self._legal = self._lead_mask(seat, hand)
             acts = indices(legal)
             if self.may_sing == seat:
-                if not self._DEFAULT_EXTRAS:
+                hooks = self._hooks
+                if not hooks & _EXTRAS:
                     acts += self._lead_extras(seat)
-                elif self.CANTO_AFTER_WIN and (  # the default hooks: cantos only with a pair
+                elif hooks & _AFTER_WIN and (  # the default hooks: cantos only with a pair
                     hand & (hand << 1) & ALL_KINGS  # (or a tute) in hand
                     or (
-                        self.ADMITS_TUTE
+                        hooks & _TUTE
                         and ((hand & ALL_KINGS) == ALL_KINGS or (hand & ALL_HORSES) == ALL_HORSES)
                     )
                 ):
@@ -298,7 +336,7 @@ class HandState(HandRules):
         log.append(card)
         self.may_sing = -1
         if trick:
-            if self._DEFAULT_BEST:  # HandState._update_best, inlined
+            if self._hooks & _BEST:  # HandState._update_best, inlined
                 best = self.best
                 if SUIT[card] == SUIT[best]:
                     if card > best:
@@ -329,8 +367,9 @@ class HandState(HandRules):
         raise ObligationError(f"You may not lead the {NOTATION[card]} now.", card=NOTATION[card])
 
     def _take_trick(self) -> None:
-        plain = self._DEFAULT_TAKE
-        winner = self.best_seat if self._DEFAULT_WINNER else self._winner_of_trick()
+        hooks = self._hooks
+        plain = hooks & _TAKE
+        winner = self.best_seat if hooks & _WINNER else self._winner_of_trick()
         cards = self.trick
         mask = 0
         pts = 0
@@ -346,7 +385,7 @@ class HandState(HandRules):
         card_pts[winner] = card_pts[winner] + pts
         # tuple.__new__ skips the NamedTuple's Python-level __new__ (same Trick, faster).
         self.history.append(
-            _new_tuple(Trick, (self.leader, tuple(self.trick_seats), tuple(cards), winner))
+            _new_tuple(_TRICK, (self.leader, tuple(self.trick_seats), tuple(cards), winner))
         )
         self.trick = []
         self.trick_seats = []
@@ -360,13 +399,13 @@ class HandState(HandRules):
                 self._end()
             return
         # Each default hook kept by the class is inlined; the overridden ones are called.
-        forced = not self._DEFAULT_ON_TRICK and self._on_trick(winner, mask)
-        over = self._hand_over() if not self._DEFAULT_OVER else not any(self.hands)
+        forced = not hooks & _ON_TRICK and self._on_trick(winner, mask)
+        over = self._hand_over() if not hooks & _OVER else not any(self.hands)
         if over:
             card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
             self._end()
         else:
-            if self._DEFAULT_AFTER:
+            if hooks & _AFTER:
                 self.may_sing = winner
             else:
                 self._after_trick(winner)
@@ -407,12 +446,12 @@ class HandState(HandRules):
     def _copy_to(self, new: HandState) -> None:
         try:
             self._copy_fields(new)
-            if not self._DEFAULT_CLONE_EXTRA:
+            if not self._hooks & _CLONE_EXTRA:
                 self._clone_extra(new)
         except AttributeError:  # a state being built field by field (the bots' restore)
             copy_slowly(self, new)
             return
-        if self._HAS_DICT:
+        if self._hooks & _DICT:
             cast(Any, new).__dict__.update(cast(Any, self).__dict__)
 
     def _copy_fields(self, new: HandState) -> None:
@@ -449,6 +488,7 @@ class HandState(HandRules):
         new.k = self.k
         new._legal = self._legal
         new._legal_at = self._legal_at
+        new._hooks = self._hooks
 
     def _clone_extra(self, new: HandState) -> None:
         """Copy a variant's own fields into ``new``: every field its class adds, a fresh copy

@@ -164,6 +164,7 @@ def restore(view: View, hands: Sequence[int], stock: Sequence[int] = ()) -> Hand
     st.k = len(active)
     st._legal = 0
     st._legal_at = -1
+    st._hooks = cls._HOOKS
     for klass in reversed(cls.__mro__):
         extra = EXTRAS.get(klass)
         if extra is not None:
