@@ -91,7 +91,7 @@ _C3: Final = CHUNKS[3]
 _new_tuple: Final = tuple.__new__
 _TRICK: Final = Trick
 
-# The bits of HandState._HOOKS: which default hooks a class keeps (and its canto constants).
+# The bits of HandState._HOOKS: which default hooks a class keeps.
 _BEST: Final = 1
 _TAKE: Final = 2
 _WINNER: Final = 4
@@ -101,8 +101,6 @@ _AFTER: Final = 32
 _EXTRAS: Final = 64
 _CLONE_EXTRA: Final = 128
 _DICT: Final = 256
-_AFTER_WIN: Final = 512
-_TUTE: Final = 1024
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -131,14 +129,13 @@ class HandState(HandRules):
     #: Whether the class's states have a ``__dict__`` (a subclass without ``__slots__``): a
     #: copy then takes its entries too.
     _HAS_DICT: ClassVar[bool] = False
-    #: The flags above (and ``CANTO_AFTER_WIN``, ``ADMITS_TUTE``) as one int of bits
-    #: (``_BEST``, ``_TAKE``, ...), which every state copies into its field ``_hooks``: the
-    #: trick loop tests that field (compiled, a native field is read far faster than a class
-    #: attribute; in pure Python a slot is as fast).
+    #: The flags above as one int of bits (``_BEST``, ``_TAKE``, ...), which every state
+    #: copies into its field ``_hooks``: the trick loop tests that field (compiled, a native
+    #: field is read far faster than a class attribute; in pure Python a slot is as fast).
+    #: Only flags of methods and of the class's layout: compiled, ``__init_subclass__`` runs
+    #: before the class body's plain class attributes are set (``CANTO_AFTER_WIN`` ...).
     _HOOKS: ClassVar[int] = (
-        (_BEST | _TAKE | _WINNER | _ON_TRICK | _OVER | _AFTER | _EXTRAS | _CLONE_EXTRA)
-        | _AFTER_WIN
-        | _TUTE
+        _BEST | _TAKE | _WINNER | _ON_TRICK | _OVER | _AFTER | _EXTRAS | _CLONE_EXTRA
     )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -170,8 +167,6 @@ class HandState(HandRules):
             | (_EXTRAS if cls._DEFAULT_EXTRAS else 0)
             | (_CLONE_EXTRA if cls._DEFAULT_CLONE_EXTRA else 0)
             | (_DICT if cls._HAS_DICT else 0)
-            | (_AFTER_WIN if cls.CANTO_AFTER_WIN else 0)
-            | (_TUTE if cls.ADMITS_TUTE else 0)
         )
 
     __slots__ = ()  # the fields are the slots of HandRules
@@ -248,13 +243,12 @@ class HandState(HandRules):
             legal = self._legal = self._lead_mask(seat, hand)
             acts = indices(legal)
             if self.may_sing == seat:
-                hooks = self._hooks
-                if not hooks & _EXTRAS:
+                if not self._hooks & _EXTRAS:
                     acts += self._lead_extras(seat)
-                elif hooks & _AFTER_WIN and (  # the default hooks: cantos only with a pair
+                elif self.CANTO_AFTER_WIN and (  # the default hooks: cantos only with a pair
                     hand & (hand << 1) & ALL_KINGS  # (or a tute) in hand
                     or (
-                        hooks & _TUTE
+                        self.ADMITS_TUTE
                         and ((hand & ALL_KINGS) == ALL_KINGS or (hand & ALL_HORSES) == ALL_HORSES)
                     )
                 ):
