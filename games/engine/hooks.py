@@ -13,8 +13,8 @@ python-chess's variant boards:
   attributes that say which ones the variant admits;
 * the conformance queries (``legal_in_trick``, ``resolve_trick``).
 
-The fields of a hand are the slots declared here (so the hooks may assign them) and set by
-``HandState.__init__``.
+The fields of a hand are declared here, with their types (so the hooks may assign them, and
+the compiled build lays out its native classes from them), and set by ``HandState.__init__``.
 
 >>> from games.engine import get_variant
 >>> hand = get_variant("cabrero").new_hand(players=4, seed=1)

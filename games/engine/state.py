@@ -23,8 +23,8 @@ Design (after OpenSpiel's ``State`` and python-chess's ``Board``):
   ``memory=True`` every one (a bot's input).
 
 The value types a hand makes (:class:`Phase`, :class:`HandSetup`, :class:`Canto`,
-:class:`Trick`, :class:`HandResult`) live in :mod:`games.engine.values`, the generated copies in
-:mod:`games.engine.copies`; this module re-exports them, so ``from games.engine.state import
+:class:`Trick`, :class:`HandResult`) live in :mod:`games.engine.values`, what the copies share
+in :mod:`games.engine.copies`; this module re-exports them, so ``from games.engine.state import
 HandResult`` keeps working.
 
 Words of the game used as names: *mano* (the seat that leads the first trick), *canto* (declaring
