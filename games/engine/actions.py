@@ -33,28 +33,30 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.cards import NOTATION, SUIT_LETTERS, Suit, parse_card
 from games.engine.errors import NotationError
 
-SING = 40
-TUTE = 44
-SWAP = 46
-CAPOTE = 47
-CLAIM = 48
-PLATE = 49
-PASS = 50
-ACCUSE = 56
-BID = 64
-MAX_BID = 235
-TRUMP = 112
-JUEGO = 116
-ACOMPANO = 117
-CALL = 120
-DISCARD = 160
-EXCHANGE = 200
-NUM_ACTIONS = EXCHANGE + 1
+SING: Final = 40
+TUTE: Final = 44
+SWAP: Final = 46
+CAPOTE: Final = 47
+CLAIM: Final = 48
+PLATE: Final = 49
+PASS: Final = 50
+ACCUSE: Final = 56
+BID: Final = 64
+MAX_BID: Final = 235
+TRUMP: Final = 112
+JUEGO: Final = 116
+ACOMPANO: Final = 117
+CALL: Final = 120
+DISCARD: Final = 160
+EXCHANGE: Final = 200
+NUM_ACTIONS: Final = EXCHANGE + 1
 
-_WORDS = {
+_WORDS: Final = {
     TUTE: "tute",
     SWAP: "swap",
     CAPOTE: "capote",
@@ -65,7 +67,7 @@ _WORDS = {
     ACOMPANO: "acompano",
     EXCHANGE: "exchange",
 }
-_BY_WORD = {w: a for a, w in _WORDS.items()}
+_BY_WORD: Final = {w: a for a, w in _WORDS.items()}
 _BY_WORD.update({"paso": PASS, "acompaño": ACOMPANO})
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from games.engine.errors import NotationError
 
@@ -57,15 +58,15 @@ class Suit(enum.IntEnum):
             raise NotationError(f"Unknown suit {letter!r}: use O, C, E or B.") from None
 
 
-SUIT_LETTERS = "OCEB"
-SUIT_NAMES_ES = ("oros", "copas", "espadas", "bastos")
-SUIT_NAMES_EN = ("coins", "cups", "swords", "batons")
+SUIT_LETTERS: Final = "OCEB"
+SUIT_NAMES_ES: Final = ("oros", "copas", "espadas", "bastos")
+SUIT_NAMES_EN: Final = ("coins", "cups", "swords", "batons")
 
 #: Ranks from the weakest to the strongest in trick order.
-RANKS_BY_STRENGTH: tuple[int, ...] = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
+RANKS_BY_STRENGTH: Final[tuple[int, ...]] = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
 #: Card points by strength.
-POINTS_BY_STRENGTH: tuple[int, ...] = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)
-RANK_NAMES_ES = {
+POINTS_BY_STRENGTH: Final[tuple[int, ...]] = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)
+RANK_NAMES_ES: Final = {
     1: "as",
     2: "dos",
     3: "tres",
@@ -77,7 +78,7 @@ RANK_NAMES_ES = {
     11: "caballo",
     12: "rey",
 }
-RANK_NAMES_EN = {
+RANK_NAMES_EN: Final = {
     1: "ace",
     2: "two",
     3: "three",
@@ -90,26 +91,26 @@ RANK_NAMES_EN = {
     12: "king",
 }
 
-STRENGTH_OF_RANK: dict[int, int] = {r: i for i, r in enumerate(RANKS_BY_STRENGTH)}
+STRENGTH_OF_RANK: Final[dict[int, int]] = {r: i for i, r in enumerate(RANKS_BY_STRENGTH)}
 
-KING = 12
-HORSE = 11
-SEVEN = 7
-TWO = 2
+KING: Final = 12
+HORSE: Final = 11
+SEVEN: Final = 7
+TWO: Final = 2
 
-FULL_DECK: int = (1 << 40) - 1
+FULL_DECK: Final[int] = (1 << 40) - 1
 #: Mask of the ten cards of each suit.
-SUIT_MASK: tuple[int, ...] = tuple(0x3FF << (10 * s) for s in range(4))
+SUIT_MASK: Final[tuple[int, ...]] = tuple(0x3FF << (10 * s) for s in range(4))
 #: Points of each card index.
-POINTS: tuple[int, ...] = tuple(POINTS_BY_STRENGTH[i % 10] for i in range(40))
+POINTS: Final[tuple[int, ...]] = tuple(POINTS_BY_STRENGTH[i % 10] for i in range(40))
 #: Rank of each card index.
-RANK: tuple[int, ...] = tuple(RANKS_BY_STRENGTH[i % 10] for i in range(40))
+RANK: Final[tuple[int, ...]] = tuple(RANKS_BY_STRENGTH[i % 10] for i in range(40))
 #: Suit of each card index.
-SUIT: tuple[int, ...] = tuple(i // 10 for i in range(40))
+SUIT: Final[tuple[int, ...]] = tuple(i // 10 for i in range(40))
 #: ABOVE[c]: the cards of c's suit that beat c.
-ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 10] & ~((2 << i) - 1) for i in range(40))
+ABOVE: Final[tuple[int, ...]] = tuple(SUIT_MASK[i // 10] & ~((2 << i) - 1) for i in range(40))
 #: BELOW[c]: the cards of c's suit that c beats.
-BELOW: tuple[int, ...] = tuple(SUIT_MASK[i // 10] & ((1 << i) - 1) for i in range(40))
+BELOW: Final[tuple[int, ...]] = tuple(SUIT_MASK[i // 10] & ((1 << i) - 1) for i in range(40))
 
 
 def index_of(suit: int, rank: int) -> int:
@@ -121,19 +122,19 @@ def index_of(suit: int, rank: int) -> int:
     return 10 * suit + STRENGTH_OF_RANK[rank]
 
 
-KING_OF: tuple[int, ...] = tuple(index_of(s, KING) for s in range(4))
-HORSE_OF: tuple[int, ...] = tuple(index_of(s, HORSE) for s in range(4))
+KING_OF: Final[tuple[int, ...]] = tuple(index_of(s, KING) for s in range(4))
+HORSE_OF: Final[tuple[int, ...]] = tuple(index_of(s, HORSE) for s in range(4))
 #: PAIR[s]: the king and the horse of suit s, the cards of a canto.
-PAIR: tuple[int, ...] = tuple((1 << KING_OF[s]) | (1 << HORSE_OF[s]) for s in range(4))
-ALL_KINGS: int = sum(1 << k for k in KING_OF)
+PAIR: Final[tuple[int, ...]] = tuple((1 << KING_OF[s]) | (1 << HORSE_OF[s]) for s in range(4))
+ALL_KINGS: Final[int] = sum(1 << k for k in KING_OF)
 #: The king sits one bit above the horse of its suit: ``hand & (hand << 1) & ALL_KINGS`` has
 #: the king's bit set for each suit whose canto the hand holds.
 assert all(KING_OF[s] == HORSE_OF[s] + 1 for s in range(4))
-ALL_HORSES: int = sum(1 << h for h in HORSE_OF)
+ALL_HORSES: Final[int] = sum(1 << h for h in HORSE_OF)
 #: Cards that rank above the 7 (jack, horse, king, three, as): "as, tres o figura".
-HIGH_CARDS: int = sum(SUIT_MASK[s] & ~((2 << index_of(s, SEVEN)) - 1) for s in range(4))
+HIGH_CARDS: Final[int] = sum(SUIT_MASK[s] & ~((2 << index_of(s, SEVEN)) - 1) for s in range(4))
 #: Blank cards at or below the 7.
-BLANK_CARDS: int = FULL_DECK & ~HIGH_CARDS
+BLANK_CARDS: Final[int] = FULL_DECK & ~HIGH_CARDS
 
 
 def card_points(mask: int) -> int:
@@ -160,10 +161,13 @@ def _build_chunk_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 #: CHUNKS[s][m]: the card indices of suit s whose in-suit bits are m (0..1023).
-CHUNKS = _build_chunk_table()
+CHUNKS: Final = _build_chunk_table()
 
 
-_C0, _C1, _C2, _C3 = CHUNKS
+_C0: Final = CHUNKS[0]
+_C1: Final = CHUNKS[1]
+_C2: Final = CHUNKS[2]
+_C3: Final = CHUNKS[3]
 
 
 def indices(mask: int) -> list[int]:
@@ -178,6 +182,18 @@ def indices(mask: int) -> list[int]:
         *_C2[(mask >> 20) & 1023],
         *_C3[(mask >> 30) & 1023],
     ]
+
+
+def mask_of_indices(cards: list[int]) -> int:
+    """Mask of a list of distinct card indices (a deal's hand).
+
+    >>> mask_of_indices([0, 2])
+    5
+    """
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
 
 
 def iter_indices(mask: int) -> Iterator[int]:
@@ -255,9 +271,11 @@ class Card:
         return self.notation
 
 
-CARDS: tuple[Card, ...] = tuple(Card(Suit(i // 10), RANKS_BY_STRENGTH[i % 10]) for i in range(40))
-NOTATION: tuple[str, ...] = tuple(c.notation for c in CARDS)
-_INDEX_OF_NOTATION: dict[str, int] = {n: i for i, n in enumerate(NOTATION)}
+CARDS: Final[tuple[Card, ...]] = tuple(
+    Card(Suit(i // 10), RANKS_BY_STRENGTH[i % 10]) for i in range(40)
+)
+NOTATION: Final[tuple[str, ...]] = tuple(c.notation for c in CARDS)
+_INDEX_OF_NOTATION: Final[dict[str, int]] = {n: i for i, n in enumerate(NOTATION)}
 
 
 def parse_card(text: object) -> int:

@@ -18,11 +18,11 @@ The compiled modules are loaded by a finder put first on ``sys.meta_path``, so o
 one build; :data:`ACTIVE` says which. Django, the Celery workers and the bots pick it up without
 further setting. ``TUTE_ENGINE_DIR`` names another build folder.
 
-Modules kept pure are listed with the reason in :data:`PURE`: mainly the hand and match class
-hierarchy (``hooks``, ``state``, ``match``, ``variants/``), which mypyc compiles only as
-non-native classes (mixins, per-class generated copies, class flags set in
-``__init_subclass__``), and then its type checks reject some subclasses (docs/engine.md).
-What is compiled: cards, actions, rules, the deal, values, observations and copies, and the bots.
+Modules kept pure are listed with the reason in :data:`PURE` (entry points that check their
+arguments' types themselves, programs run with ``python -m``, exceptions, the benchmark's loop).
+What is compiled: cards, actions, rules, the deal, values, observations and copies, the hand and
+match class hierarchy (``hooks``, ``state``, ``match``, ``variants/``: mypyc native classes, see
+docs/engine.md "Compiled build") and the bots.
 """
 
 from __future__ import annotations
@@ -59,10 +59,7 @@ PURE = {
     "errors.py": "exceptions deriving from ValueError/KeyError (mypyc: not implemented)",
     "variant.py": "entry point: checks its arguments' types itself",
     "records.py": "entry point: checks a record's shape itself",
-    "hooks.py": "the hand class hierarchy (see docs/engine.md, Compiled build)",
-    "state.py": "the hand class hierarchy",
-    "match.py": "the match class hierarchy",
-    "variants/": "the variants' hand and match classes",
+    "native.py": "mypyc's decorators without mypy_extensions at run time (pure fallback)",
     "bots/__init__.py": "package",
 }
 #: Packages left out entirely (pure): owned elsewhere, or not yet compiled.

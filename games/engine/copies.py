@@ -1,21 +1,24 @@
-"""Generated copies of hand states (what :meth:`HandState.clone` and ``copy_into`` run).
+"""Copies of hand states: the fields whose lists a copy gets fresh, the field names of a hand
+class, and the field-by-field copy of a state that lacks some fields.
 
-A search clones states by the million, so each hand class gets a function, generated once
-(:func:`copier`), that assigns every slot of the class straight across and gives each list of
-:data:`COPIED_LISTS` a fresh copy; the variant's ``_clone_extra`` then copies its own lists.
+A search clones states by the million, so :meth:`HandState.clone
+<games.engine.state.HandState.clone>` copies by explicit assignments: ``_copy_fields`` for the
+base state's fields (each list of :data:`COPIED_LISTS` copied), then the variant's
+``_clone_extra`` for the fields its class adds (compiled, those are the native classes' own
+typed fields). A state being built field by field (the bots' restore) may lack some fields
+while it is copied: :func:`copy_slowly` then copies those it has, by name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from games.engine.state import HandState
 
 #: The fields of :class:`HandState` holding lists that change in place during a hand: a copy
 #: gets its own. A variant adding such a field copies it in ``_clone_extra``.
-COPIED_LISTS = (
+COPIED_LISTS: Final = (
     "hands",
     "trick",
     "trick_seats",
@@ -30,7 +33,9 @@ COPIED_LISTS = (
 
 
 def slot_names(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` along its MRO, base first, each once (private names mangled).
+    """Every field of the hand class ``cls`` along its MRO, base first, each once: the
+    ``__slots__`` of the pure classes (private names mangled), the native fields
+    (``__mypyc_attrs__``) of the compiled ones.
 
     >>> from games.engine.state import HandState
     >>> slot_names(HandState)[:3]
@@ -38,7 +43,8 @@ def slot_names(cls: type) -> tuple[str, ...]:
     """
     names: list[str] = []
     for klass in reversed(cls.__mro__):
-        slots = klass.__dict__.get("__slots__", ())
+        own = klass.__dict__
+        slots: Any = own.get("__slots__", own.get("__mypyc_attrs__", ()))
         for name in (slots,) if isinstance(slots, str) else slots:
             if name in ("__dict__", "__weakref__"):
                 continue
@@ -49,33 +55,15 @@ def slot_names(cls: type) -> tuple[str, ...]:
     return tuple(names)
 
 
-def copier(cls: type) -> Callable[[HandState, HandState], None]:
-    """A function copying every field of a ``cls`` state into another: straight assignments,
-    generated once per class, with a fresh list for each of :data:`COPIED_LISTS`.
-
-    A state whose fields are not all set (one being built field by field) falls back to a
-    loop that copies the fields it has.
-    """
-    names = slot_names(cls)
-    lines = ["def copy(self, new):", "    try:"]
-    for name in names:
-        value = f"[*self.{name}]" if name in COPIED_LISTS else f"self.{name}"
-        lines.append(f"        new.{name} = {value}")
-    if cls.__dictoffset__:  # a class without __slots__ somewhere: its instances have a dict
-        lines.append("        new.__dict__.update(self.__dict__)")
-    lines += ["    except AttributeError:", "        _copy_slowly(self, new, names)"]
-    namespace: dict[str, Any] = {"_copy_slowly": _copy_slowly, "names": names}
-    exec("\n".join(lines), namespace)  # our own field names only
-    copy: Callable[[HandState, HandState], None] = namespace["copy"]
-    copy.__qualname__ = f"{cls.__name__}._copy_fields"
-    return copy
-
-
-def _copy_slowly(self: HandState, new: HandState, names: tuple[str, ...]) -> None:
-    for name in names:
+def copy_slowly(self: HandState, new: HandState) -> None:
+    """Copy the fields ``self`` has into ``new``, by name (a fresh copy of each list of
+    :data:`COPIED_LISTS` and of each list a variant adds), dropping from ``new`` those
+    ``self`` lacks; and the entries of a ``__dict__``."""
+    for name in slot_names(type(self)):
         if hasattr(self, name):
             value = getattr(self, name)
-            object.__setattr__(new, name, [*value] if name in COPIED_LISTS else value)
+            copied = name in COPIED_LISTS or (type(value) is list and name != "next_seat")
+            object.__setattr__(new, name, [*value] if copied else value)
         elif hasattr(new, name):
             object.__delattr__(new, name)
     if hasattr(self, "__dict__"):

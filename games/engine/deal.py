@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import struct
 from hashlib import blake2b
+from typing import Final
+
+from games.engine.native import i64
 
 
 def shuffled_deck(seed: int | str) -> list[int]:
@@ -24,13 +27,14 @@ def shuffled_deck(seed: int | str) -> list[int]:
     """
     key = str(seed).encode()
     # The 192 digest bytes read as little-endian 32-bit words, the first 39 used in turn.
-    words = _WORDS(
-        blake2b(key + b"|0").digest()
-        + blake2b(key + b"|1").digest()
-        + blake2b(key + b"|2").digest()
+    # (i64: compiled, 64-bit machine arithmetic; the products stay below 2**38.)
+    words: tuple[i64, ...] = _WORDS(
+        _blake2b(key + b"|0").digest()
+        + _blake2b(key + b"|1").digest()
+        + _blake2b(key + b"|2").digest()
     )
-    deck = list(range(40))
-    i = 39
+    deck = list(_ORDERED)
+    i: i64 = 39
     for w in words:
         j = (w * (i + 1)) >> 32
         deck[i], deck[j] = deck[j], deck[i]
@@ -38,4 +42,6 @@ def shuffled_deck(seed: int | str) -> list[int]:
     return deck
 
 
-_WORDS = struct.Struct("<39I").unpack_from
+_WORDS: Final = struct.Struct("<39I").unpack_from
+_ORDERED: Final = tuple(range(40))
+_blake2b: Final = blake2b  # compiled, a static reference instead of a module-dict lookup

@@ -13,8 +13,8 @@ python-chess's variant boards:
   attributes that say which ones the variant admits;
 * the conformance queries (``legal_in_trick``, ``resolve_trick``).
 
-The fields of a hand are the slots declared here (so the hooks may assign them) and set by
-``HandState.__init__``.
+The fields of a hand are declared here, with their types (so the hooks may assign them, and
+the compiled build lays out its native classes from them), and set by ``HandState.__init__``.
 
 >>> from games.engine import get_variant
 >>> hand = get_variant("cabrero").new_hand(players=4, seed=1)
@@ -36,18 +36,26 @@ from games.engine.cards import (
     SUIT_MASK,
 )
 from games.engine.errors import WrongPhaseError
+from games.engine.native import mypyc_attr
 from games.engine.rules import standard_legal, trick_winner
-from games.engine.values import Canto, HandResult
+from games.engine.values import Canto, HandResult, HandSetup, Phase, Trick
 
 if TYPE_CHECKING:
     from games.engine.observation import Observation
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class HandRules:
-    """The rule hooks of a hand and their defaults (see the module docstring)."""
+    """The rule hooks of a hand and their defaults (see the module docstring).
+
+    In the compiled build this and every hand class is a mypyc native class (fixed, typed
+    fields; ``serializable`` so that ``cls.__new__(cls)`` makes a blank state for the copies,
+    interpreted subclasses allowed for tests and experiments).
+    """
 
     #: Every field of a hand, set by ``HandState.__init__`` (slots here so the hooks may
-    #: assign them; a variant adds its own in its subclass's ``__slots__``).
+    #: assign them; a variant adds its own in its subclass's ``__slots__`` and declares their
+    #: types in its class body, as the compiled build's native classes need).
     __slots__ = (  # noqa: RUF023  (grouped by meaning, not sorted)
         "setup",
         "n",
@@ -81,6 +89,7 @@ class HandRules:
         "k",
         "_legal",
         "_legal_at",
+        "_hooks",
     )
 
     #: The winner of a trick may sing one canto before leading the next.
@@ -92,18 +101,42 @@ class HandRules:
     #: The value of a canto in trump and in another suit.
     CANTO_TRUMP: ClassVar[int] = 40
     CANTO_OTHER: ClassVar[int] = 20
-    # The types of the fields the hooks read and write.
+    # The types of the fields (the compiled build's native classes are laid out from them).
+    setup: HandSetup
+    n: int
+    active: tuple[int, ...]
+    next_seat: list[int]
     hands: list[int]
     trump: int
+    dealer: int
+    mano: int
     turn: int
+    leader: int
+    trick: list[int]
+    trick_seats: list[int]
     lead: int
     best: int
     best_seat: int
-    may_sing: int
+    taken: list[int]
+    tricks: list[int]
+    card_pts: list[int]
+    cantos: list[Canto]
     sung: int
     sang: list[bool]
-    cantos: list[Canto]
+    may_sing: int
+    phase: Phase
+    log: list[int]
+    history: list[Trick]
     tute_seat: int
+    out_of_play: int
+    turned: int
+    _result: HandResult | None
+    k: int
+    _legal: int
+    _legal_at: int
+    #: The class's ``HandState._HOOKS`` (which default hooks it keeps), copied into each state
+    #: so that the trick loop tests a field, not a class attribute.
+    _hooks: int
 
     # ----------------------------------------------------------------- hooks to override
 

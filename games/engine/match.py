@@ -11,11 +11,13 @@ gives a :class:`~games.engine.observation.MatchObservation`; :class:`MatchResult
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
 from games.engine.errors import GameOverError, IllegalActionError
+from games.engine.native import mypyc_attr
 from games.engine.observation import MatchObservation
 from games.engine.state import HandResult, HandSetup, HandState
 from games.engine.values import MatchResult
@@ -35,8 +37,12 @@ def hand_seed(seed: int | str, number: int) -> str:
     return f"{seed}/{number}"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class MatchState:
-    """A match of some variant; subclasses hold each variant's match rules."""
+    """A match of some variant; subclasses hold each variant's match rules.
+
+    In the compiled build the match classes are mypyc native classes (``serializable``, so
+    that :meth:`clone` can copy one with :func:`copy.copy`)."""
 
     def __init__(
         self,
@@ -194,8 +200,7 @@ class MatchState:
 
     def clone(self) -> MatchState:
         """An independent copy (finished hands are shared: they no longer change)."""
-        new = type(self).__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = copy.copy(self)  # every field, shared; then fresh copies of the mutable ones
         new.hands = [*self.hands[:-1], self.hands[-1].clone()]
         new.log = list(self.log)
         self._clone_tally(new)

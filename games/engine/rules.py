@@ -14,6 +14,8 @@ the card that wins the trick so far. A trump "lies in the trick" exactly when ``
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.cards import (
     ABOVE,
     CARDS,
@@ -25,7 +27,7 @@ from games.engine.cards import (
 )
 
 #: Points for taking the last trick of a hand (the "diez de últimas").
-LAST_TRICK_BONUS = 10
+LAST_TRICK_BONUS: Final = 10
 
 
 def standard_legal(hand: int, lead: int, trump: int, best: int) -> int:

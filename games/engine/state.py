@@ -23,8 +23,8 @@ Design (after OpenSpiel's ``State`` and python-chess's ``Board``):
   ``memory=True`` every one (a bot's input).
 
 The value types a hand makes (:class:`Phase`, :class:`HandSetup`, :class:`Canto`,
-:class:`Trick`, :class:`HandResult`) live in :mod:`games.engine.values`, the generated copies in
-:mod:`games.engine.copies`; this module re-exports them, so ``from games.engine.state import
+:class:`Trick`, :class:`HandResult`) live in :mod:`games.engine.values`, what the copies share
+in :mod:`games.engine.copies`; this module re-exports them, so ``from games.engine.state import
 HandResult`` keeps working.
 
 Words of the game used as names: *mano* (the seat that leads the first trick), *canto* (declaring
@@ -34,8 +34,7 @@ a king and horse of one suit: 20, or 40 in trump; "acuse"), *tute* (four kings o
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from games.engine import actions as A
 from games.engine.cards import (
@@ -50,7 +49,7 @@ from games.engine.cards import (
     indices,
     notation_of_mask,
 )
-from games.engine.copies import COPIED_LISTS, copier, slot_names
+from games.engine.copies import COPIED_LISTS, copy_slowly, slot_names
 from games.engine.deal import shuffled_deck
 from games.engine.errors import (
     CardNotInHandError,
@@ -62,6 +61,7 @@ from games.engine.errors import (
     WrongPhaseError,
 )
 from games.engine.hooks import HandRules
+from games.engine.native import mypyc_attr
 from games.engine.observation import CantoView, Observation, SeatCard, TrickView
 from games.engine.rules import LAST_TRICK_BONUS, explain_obligation
 from games.engine.values import Canto, HandResult, HandSetup, Phase, Trick
@@ -82,13 +82,28 @@ __all__ = [
     "slot_names",
 ]
 
-_PLAY = Phase.PLAY
-_END = Phase.END
-_C0, _C1, _C2, _C3 = CHUNKS
-_new_tuple = tuple.__new__
-_new_object = object.__new__
+_PLAY: Final = Phase.PLAY
+_END: Final = Phase.END
+_C0: Final = CHUNKS[0]
+_C1: Final = CHUNKS[1]
+_C2: Final = CHUNKS[2]
+_C3: Final = CHUNKS[3]
+_new_tuple: Final = tuple.__new__
+_TRICK: Final = Trick
+
+# The bits of HandState._HOOKS: which default hooks a class keeps.
+_BEST: Final = 1
+_TAKE: Final = 2
+_WINNER: Final = 4
+_ON_TRICK: Final = 8
+_OVER: Final = 16
+_AFTER: Final = 32
+_EXTRAS: Final = 64
+_CLONE_EXTRA: Final = 128
+_DICT: Final = 256
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class HandState(HandRules):
     """One hand of a trick-taking Tute variant. Subclasses are the variants' hands (which
     override the rule hooks of :class:`~games.engine.hooks.HandRules`)."""
@@ -111,9 +126,17 @@ class HandState(HandRules):
     _DEFAULT_EXTRAS: ClassVar[bool] = True
     #: Whether the class keeps the default (empty) :meth:`_clone_extra`.
     _DEFAULT_CLONE_EXTRA: ClassVar[bool] = True
-    #: The copy of every field into a new state, generated per class (see
-    #: :func:`~games.engine.copies.copier`).
-    _copy_fields: ClassVar[Callable[[HandState, HandState], None]]  # set on the class
+    #: Whether the class's states have a ``__dict__`` (a subclass without ``__slots__``): a
+    #: copy then takes its entries too.
+    _HAS_DICT: ClassVar[bool] = False
+    #: The flags above as one int of bits (``_BEST``, ``_TAKE``, ...), which every state
+    #: copies into its field ``_hooks``: the trick loop tests that field (compiled, a native
+    #: field is read far faster than a class attribute; in pure Python a slot is as fast).
+    #: Only flags of methods and of the class's layout: compiled, ``__init_subclass__`` runs
+    #: before the class body's plain class attributes are set (``CANTO_AFTER_WIN`` ...).
+    _HOOKS: ClassVar[int] = (
+        _BEST | _TAKE | _WINNER | _ON_TRICK | _OVER | _AFTER | _EXTRAS | _CLONE_EXTRA
+    )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -133,41 +156,53 @@ class HandState(HandRules):
             cls._lead_extras is base._lead_extras and cls._canto_actions is base._canto_actions
         )
         cls._DEFAULT_CLONE_EXTRA = cls._clone_extra is HandState._clone_extra
-        cls._copy_fields = staticmethod(copier(cls))
+        cls._HAS_DICT = bool(cls.__dictoffset__)
+        cls._HOOKS = (
+            (_BEST if cls._DEFAULT_BEST else 0)
+            | (_TAKE if cls._DEFAULT_TAKE else 0)
+            | (_WINNER if cls._DEFAULT_WINNER else 0)
+            | (_ON_TRICK if cls._DEFAULT_ON_TRICK else 0)
+            | (_OVER if cls._DEFAULT_OVER else 0)
+            | (_AFTER if cls._DEFAULT_AFTER else 0)
+            | (_EXTRAS if cls._DEFAULT_EXTRAS else 0)
+            | (_CLONE_EXTRA if cls._DEFAULT_CLONE_EXTRA else 0)
+            | (_DICT if cls._HAS_DICT else 0)
+        )
 
     __slots__ = ()  # the fields are the slots of HandRules
 
     def __init__(self, setup: HandSetup) -> None:
+        self._hooks = self._HOOKS
         n = setup.players
         self.setup = setup
         self.n = n
-        self.active: tuple[int, ...] = tuple(range(n))
-        self.next_seat: list[int] = [(s + 1) % n for s in range(n)]
-        self.hands: list[int] = [0] * n
+        self.active = tuple(range(n))
+        self.next_seat = [(s + 1) % n for s in range(n)]
+        self.hands = [0] * n
         self.trump = 0
         self.dealer = setup.dealer
         self.mano = (setup.dealer + 1) % n
         self.turn = self.mano
         self.leader = self.mano
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
+        self.trick = []
+        self.trick_seats = []
         self.lead = -1
         self.best = -1
         self.best_seat = -1
-        self.taken: list[int] = [0] * n
-        self.tricks: list[int] = [0] * n
-        self.card_pts: list[int] = [0] * n
-        self.cantos: list[Canto] = []
+        self.taken = [0] * n
+        self.tricks = [0] * n
+        self.card_pts = [0] * n
+        self.cantos = []
         self.sung = 0  # suits whose canto has been sung, as a 4-bit mask
-        self.sang: list[bool] = [False] * n
+        self.sang = [False] * n
         self.may_sing = -1
         self.phase = Phase.PLAY
-        self.log: list[int] = []
-        self.history: list[Trick] = []
+        self.log = []
+        self.history = []
         self.tute_seat = -1
         self.out_of_play = 0  # face-up cards that are out of play
         self.turned = -1  # the face-up trump card, where the variant shows one
-        self._result: HandResult | None = None
+        self._result = None
         self._legal = 0  # the card mask legal_actions() last computed, valid while
         self._legal_at = -1  # the log still has this length
         if setup.deck is not None:
@@ -184,16 +219,16 @@ class HandState(HandRules):
 
     def current_player(self) -> int:
         """The seat to act, or -1 once the hand is over."""
-        return -1 if self.phase == _END else self.turn
+        return -1 if self.phase is _END else self.turn
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        return self.phase == _END
+        return self.phase is _END
 
     def legal_actions(self) -> list[int]:
         """The actions the seat to act may take now (cards as indices 0..39)."""
         phase = self.phase
-        if phase == _PLAY:
+        if phase is _PLAY:
             seat = self.turn
             self._legal_at = len(self.log)
             if self.trick:
@@ -208,7 +243,7 @@ class HandState(HandRules):
             legal = self._legal = self._lead_mask(seat, hand)
             acts = indices(legal)
             if self.may_sing == seat:
-                if not self._DEFAULT_EXTRAS:
+                if not self._hooks & _EXTRAS:
                     acts += self._lead_extras(seat)
                 elif self.CANTO_AFTER_WIN and (  # the default hooks: cantos only with a pair
                     hand & (hand << 1) & ALL_KINGS  # (or a tute) in hand
@@ -219,7 +254,7 @@ class HandState(HandRules):
                 ):
                     acts += self._canto_actions(seat)
             return acts
-        if phase == _END:
+        if phase is _END:
             return []
         return self._other_actions()
 
@@ -239,13 +274,13 @@ class HandState(HandRules):
         action is not legal now.
         """
         phase = self.phase
-        if seat is not None and seat != self.turn and phase != _END:
+        if seat is not None and seat != self.turn and phase is not _END:
             raise NotYourTurnError(
                 f"It is not your turn: seat {self.turn} is to play.", turn=self.turn
             )
-        if phase == _PLAY and 0 <= action < 40:
+        if phase is _PLAY and 0 <= action < 40:
             self._play_card(action)
-        elif phase == _END:
+        elif phase is _END:
             raise GameOverError("The hand is over.")
         else:
             if action not in self.legal_actions():
@@ -295,7 +330,7 @@ class HandState(HandRules):
         log.append(card)
         self.may_sing = -1
         if trick:
-            if self._DEFAULT_BEST:  # HandState._update_best, inlined
+            if self._hooks & _BEST:  # HandState._update_best, inlined
                 best = self.best
                 if SUIT[card] == SUIT[best]:
                     if card > best:
@@ -326,21 +361,25 @@ class HandState(HandRules):
         raise ObligationError(f"You may not lead the {NOTATION[card]} now.", card=NOTATION[card])
 
     def _take_trick(self) -> None:
-        plain = self._DEFAULT_TAKE
-        winner = self.best_seat if self._DEFAULT_WINNER else self._winner_of_trick()
+        hooks = self._hooks
+        plain = hooks & _TAKE
+        winner = self.best_seat if hooks & _WINNER else self._winner_of_trick()
         cards = self.trick
         mask = 0
         pts = 0
         for c in cards:
             mask |= 1 << c
             pts += POINTS[c]
-        self.taken[winner] |= mask
-        self.tricks[winner] += 1
+        # (lst[i] = lst[i] + x, not lst[i] += x: compiled, that is native integer arithmetic)
+        taken = self.taken
+        taken[winner] = taken[winner] | mask
+        tricks = self.tricks
+        tricks[winner] = tricks[winner] + 1
         card_pts = self.card_pts
-        card_pts[winner] += pts
+        card_pts[winner] = card_pts[winner] + pts
         # tuple.__new__ skips the NamedTuple's Python-level __new__ (same Trick, faster).
         self.history.append(
-            _new_tuple(Trick, (self.leader, tuple(self.trick_seats), tuple(cards), winner))
+            _new_tuple(_TRICK, (self.leader, tuple(self.trick_seats), tuple(cards), winner))
         )
         self.trick = []
         self.trick_seats = []
@@ -350,17 +389,17 @@ class HandState(HandRules):
             if any(self.hands):
                 self.may_sing = winner
             else:
-                card_pts[winner] += LAST_TRICK_BONUS
+                card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
                 self._end()
             return
         # Each default hook kept by the class is inlined; the overridden ones are called.
-        forced = not self._DEFAULT_ON_TRICK and self._on_trick(winner, mask)
-        over = self._hand_over() if not self._DEFAULT_OVER else not any(self.hands)
+        forced = not hooks & _ON_TRICK and self._on_trick(winner, mask)
+        over = self._hand_over() if not hooks & _OVER else not any(self.hands)
         if over:
-            card_pts[winner] += LAST_TRICK_BONUS
+            card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
             self._end()
         else:
-            if self._DEFAULT_AFTER:
+            if hooks & _AFTER:
                 self.may_sing = winner
             else:
                 self._after_trick(winner)
@@ -377,16 +416,14 @@ class HandState(HandRules):
     def clone(self) -> HandState:
         """An independent copy.
 
-        Every field is copied by a function generated for the class
-        (:func:`~games.engine.copies.copier`): the lists of the base state are copied,
-        everything else is immutable or never mutated in place and is shared; then the
-        variant's :meth:`_clone_extra` copies its own lists.
+        Every field of the base state is copied by :meth:`_copy_fields` (the lists that change
+        in place, :data:`~games.engine.copies.COPIED_LISTS`, are copied; everything else is
+        immutable or never mutated in place and is shared); then the variant's
+        :meth:`_clone_extra` copies its own fields.
         """
         cls = type(self)
-        new: HandState = _new_object(cls)
-        cls._copy_fields(self, new)
-        if not self._DEFAULT_CLONE_EXTRA:
-            self._clone_extra(new)
+        new: HandState = cls.__new__(cls)
+        self._copy_to(new)
         return new
 
     def copy_into(self, other: HandState) -> None:
@@ -398,12 +435,58 @@ class HandState(HandRules):
             raise TypeError(
                 f"copy_into needs a {type(self).__name__}, not a {type(other).__name__}."
             )
-        type(self)._copy_fields(self, other)
-        if not self._DEFAULT_CLONE_EXTRA:
-            self._clone_extra(other)
+        self._copy_to(other)
+
+    def _copy_to(self, new: HandState) -> None:
+        try:
+            self._copy_fields(new)
+            if not self._hooks & _CLONE_EXTRA:
+                self._clone_extra(new)
+        except AttributeError:  # a state being built field by field (the bots' restore)
+            copy_slowly(self, new)
+            return
+        if self._hooks & _DICT:
+            cast(Any, new).__dict__.update(cast(Any, self).__dict__)
+
+    def _copy_fields(self, new: HandState) -> None:
+        """Copy every field of the base state into ``new`` (fresh copies of the lists)."""
+        new.setup = self.setup
+        new.n = self.n
+        new.active = self.active
+        new.next_seat = self.next_seat
+        new.hands = [*self.hands]
+        new.trump = self.trump
+        new.dealer = self.dealer
+        new.mano = self.mano
+        new.turn = self.turn
+        new.leader = self.leader
+        new.trick = [*self.trick]
+        new.trick_seats = [*self.trick_seats]
+        new.lead = self.lead
+        new.best = self.best
+        new.best_seat = self.best_seat
+        new.taken = [*self.taken]
+        new.tricks = [*self.tricks]
+        new.card_pts = [*self.card_pts]
+        new.cantos = [*self.cantos]
+        new.sung = self.sung
+        new.sang = [*self.sang]
+        new.may_sing = self.may_sing
+        new.phase = self.phase
+        new.log = [*self.log]
+        new.history = [*self.history]
+        new.tute_seat = self.tute_seat
+        new.out_of_play = self.out_of_play
+        new.turned = self.turned
+        new._result = self._result
+        new.k = self.k
+        new._legal = self._legal
+        new._legal_at = self._legal_at
+        new._hooks = self._hooks
 
     def _clone_extra(self, new: HandState) -> None:
-        """Copy a variant's mutable fields into ``new`` (override when adding lists)."""
+        """Copy a variant's own fields into ``new``: every field its class adds, a fresh copy
+        of each list (override when adding fields, calling the base class's first)."""
 
     # ----------------------------------------------------------------- points
 
@@ -411,7 +494,8 @@ class HandState(HandRules):
         """Canto points per seat so far."""
         out = [0] * self.n
         for c in self.cantos:
-            out[c.seat] += c.points
+            s = c.seat
+            out[s] = out[s] + c.points
         return out
 
     def hand_points(self) -> list[int]:
@@ -500,6 +584,3 @@ class HandState(HandRules):
             f"<{type(self).__name__} trump={SUIT_NAMES_EN[self.trump]} turn={self.turn} "
             f"phase={self.phase.name} hands=[{hands}]>"
         )
-
-
-HandState._copy_fields = staticmethod(copier(HandState))

@@ -85,6 +85,18 @@ def test_a_clone_is_equal_and_independent(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", ALL_VARIANTS)
+def test_a_clone_copies_every_field_of_its_class(key: str) -> None:
+    # The copies are explicit (_copy_fields, each class's _clone_extra): none may be missed.
+    options = {"renuncio": True, "acusar": True} if key in ("cabrero", "chancho") else None
+    for hand in _positions(key, 6, seed=2) + _positions(key, 3, seed=3, options=options):
+        twin = hand.clone()
+        for name in slot_names(type(hand)):
+            assert hasattr(twin, name) == hasattr(hand, name), name
+            if hasattr(hand, name):
+                assert getattr(twin, name) == getattr(hand, name), name
+
+
+@pytest.mark.parametrize("key", ALL_VARIANTS)
 def test_copy_into_reuses_a_state(key: str) -> None:
     states = _positions(key, 8, seed=1)
     scratch = states[0].clone()

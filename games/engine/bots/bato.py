@@ -25,7 +25,7 @@ decide the same (the no-cheating test in ``tests/engine/test_bots.py``).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.bots import policy
@@ -43,14 +43,14 @@ from games.engine.variants.bato import (
 )
 
 #: The expected tricks from which the heuristic says ``juego`` / ``acompano``.
-JUEGO_AT = 1.7
-ACOMPANO_AT = 0.9
+JUEGO_AT: Final = 1.7
+ACOMPANO_AT: Final = 0.9
 #: Cards worth less than this are discarded in the exchange.
-KEEP_AT = 0.3
+KEEP_AT: Final = 0.3
 #: What a card drawn in the exchange is worth, on average.
-DRAW_WORTH = 0.12
-_TRUMP_WORTH = (1.0, 0.65, 0.4, 0.25)
-_MASTER_WORTH = 0.55
+DRAW_WORTH: Final = 0.12
+_TRUMP_WORTH: Final = (1.0, 0.65, 0.4, 0.25)
+_MASTER_WORTH: Final = 0.55
 
 
 def _higher_unseen(card: int, unseen: int) -> int:
@@ -164,7 +164,7 @@ def value(state: BatoHand, seat: int) -> float:
 
 # ------------------------------------------------------------------------ restore
 
-_STAGES = {"bid": BID_STAGE, "accompany": ACCOMPANY_STAGE, "exchange": EXCHANGE_STAGE}
+_STAGES: Final = {"bid": BID_STAGE, "accompany": ACCOMPANY_STAGE, "exchange": EXCHANGE_STAGE}
 
 
 def restore_bato(st: Any, view: View, stock: list[int]) -> None:

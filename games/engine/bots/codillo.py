@@ -19,7 +19,7 @@ a seat other than the jugador (:mod:`games.engine.bots.determinize`).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.bots import policy
@@ -29,7 +29,7 @@ from games.engine.state import Phase
 from games.engine.variants.codillo import CALL_STAGE, TRUMP_STAGE, CodilloHand
 
 #: The hand value (see :func:`hand_value`) from which the heuristic says ``juego``.
-JUEGO_AT = 6.0
+JUEGO_AT: Final = 6.0
 _AS, _THREE, _KING, _HORSE = 9, 8, 7, 6
 
 

@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from games.engine.bots.restore import hand_class_of
 from games.engine.bots.view import View, card_or_none
 from games.engine.cards import FULL_DECK, PAIR, SUIT_LETTERS, indices
 
 #: Dealing attempts with the voids before they are dropped.
-ATTEMPTS = 50
+ATTEMPTS: Final = 50
 
 
 @dataclass

@@ -27,6 +27,8 @@ equally often, so a search still prefers more points when the outcome is the sam
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.bots.bato import value as bato_value
 from games.engine.bots.codillo import value as codillo_value
 from games.engine.bots.remate import value as remate_value
@@ -39,7 +41,7 @@ from games.engine.variants.dos import DosHand
 from games.engine.variants.remate import RemateHand
 from games.engine.variants.teams import TeamHandState, team_of
 
-MARGIN = 0.05
+MARGIN: Final = 0.05
 
 
 def _clip(x: float) -> float:

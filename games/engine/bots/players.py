@@ -27,6 +27,7 @@ import random
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Final
 
 from games.engine import actions as A
 from games.engine.actions import action_to_notation
@@ -44,12 +45,12 @@ from games.engine.variants.remate import RemateHand
 from games.engine.variants.stock import StockHand
 
 #: Default budget of the strong bot: time per decision and deals per decision.
-STRONG_BUDGET_MS = 80.0
-STRONG_ITERATIONS = 400
+STRONG_BUDGET_MS: Final = 80.0
+STRONG_ITERATIONS: Final = 400
 #: Randomness of the playout policy (chance of a random legal card).
-PLAYOUT_EPSILON = 0.1
+PLAYOUT_EPSILON: Final = 0.1
 #: Deals after which the weaker half of the candidates is dropped.
-HALVING = frozenset(2**k for k in range(2, 12))
+HALVING: Final = frozenset(2**k for k in range(2, 12))
 
 
 class Bot:
@@ -103,7 +104,7 @@ class HeuristicBot(Bot):
 
 # ------------------------------------------------------------------------ strong
 
-_ENDGAMES: OrderedDict[tuple[int, int, bool, int, int], Endgame] = OrderedDict()
+_ENDGAMES: Final[OrderedDict[tuple[int, int, bool, int, int], Endgame]] = OrderedDict()
 
 
 def _endgame(trump: int, sung: int, tute: bool, ct: int, co: int) -> Endgame:
@@ -120,7 +121,7 @@ def _endgame(trump: int, sung: int, tute: bool, ct: int, co: int) -> Endgame:
 
 
 #: A hand class's narrowing of its candidates (remate's auction: the pass and a few bids).
-CANDIDATE_FILTERS: dict[type[HandState], Callable[[View, list[int]], list[int]]] = {
+CANDIDATE_FILTERS: Final[dict[type[HandState], Callable[[View, list[int]], list[int]]]] = {
     RemateHand: auction_candidates,
 }
 
@@ -297,7 +298,7 @@ def world_for_prior(view: View, know: Knowledge) -> HandState:
     return restore(view, hands, stock)
 
 
-LEVEL_CLASSES: dict[str, type[Bot]] = {
+LEVEL_CLASSES: Final[dict[str, type[Bot]]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "strong": StrongBot,

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.cards import (
@@ -58,12 +58,12 @@ from games.engine.variants.stock import StockHand
 from games.engine.variants.teams import TeamHandState
 from games.engine.variants.vtt import NEXT_TRUMP, VTTHand
 
-POINTS_MODE = 0
-TEAM_MODE = 1
-CABRERO_MODE = 2
+POINTS_MODE: Final = 0
+TEAM_MODE: Final = 1
+CABRERO_MODE: Final = 2
 
 #: Strength of each card index within its suit (0 = the 2 .. 9 = the as).
-_RANK = tuple(i % 10 for i in range(40))
+_RANK: Final = tuple(i % 10 for i in range(40))
 
 
 def objective_of(state: HandState) -> int:
@@ -376,7 +376,7 @@ def _plate_worthy(state: HandState, seat: int) -> bool:
 #: module registers itself with :func:`register_chooser`; importing :mod:`games.engine.bots`
 #: imports them all.
 Chooser = Callable[[Any, "random.Random | None", float], int]
-CHOOSERS: dict[type, Chooser] = {}
+CHOOSERS: Final[dict[type, Chooser]] = {}
 
 
 def register_chooser(hand_class: type) -> Callable[[Chooser], Chooser]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.bots import policy
@@ -48,10 +48,10 @@ _AS, _THREE = 9, 8
 #: average. The margin is what a bid may exceed the estimate by: in trials of 250 duplicate
 #: deals, bidding up to 5 over it gained about 12 tantos a hand on bidding up to 5 under it
 #: (taking a contested hand from a rival is worth a small risk), and 15 over did no better.
-WEIGHTS = (-19.5, 8.9, 4.5, 6.0, 0.7, 0.5, 36.3, 12.1, 0.7)
-MARGIN = 5.0  # over the estimate
+WEIGHTS: Final = (-19.5, 8.9, 4.5, 6.0, 0.7, 0.5, 36.3, 12.1, 0.7)
+MARGIN: Final = 5.0  # over the estimate
 #: Tantos that map to the ends of the value scale.
-VALUE_SCALE = 400.0
+VALUE_SCALE: Final = 400.0
 
 
 def features(hand: int, trump: int) -> tuple[float, ...]:

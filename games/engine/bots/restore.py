@@ -25,7 +25,7 @@ the first trick its singer won before it (the observation does not say after whi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.bots.bato import restore_bato
@@ -50,7 +50,7 @@ from games.engine.variants.stock import StockHand
 from games.engine.variants.teams import TeamHandState
 from games.engine.variants.vtt import VTTHand
 
-_PHASES = {p.name.lower(): p for p in Phase}
+_PHASES: Final = {p.name.lower(): p for p in Phase}
 
 
 def hand_class_of(view: View) -> type[HandState]:
@@ -164,6 +164,7 @@ def restore(view: View, hands: Sequence[int], stock: Sequence[int] = ()) -> Hand
     st.k = len(active)
     st._legal = 0
     st._legal_at = -1
+    st._hooks = cls._HOOKS
     for klass in reversed(cls.__mro__):
         extra = EXTRAS.get(klass)
         if extra is not None:
@@ -288,7 +289,7 @@ def _arrastrado(st: Any, view: View, stock: list[int]) -> None:
 
 
 #: Per-class restore of the fields a hand family adds (applied base class first).
-EXTRAS: dict[type, Callable[[Any, View, list[int]], None]] = {
+EXTRAS: Final[dict[type, Callable[[Any, View, list[int]], None]]] = {
     CabreroHand: _cabrero,
     StockHand: _stock,
     DosHand: _dos,

@@ -24,11 +24,13 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.cards import ALL_HORSES, ALL_KINGS, KING_OF, PAIR, POINTS, SUIT, indices
 from games.engine.rules import standard_legal
 
-TUTE_VALUE = 1000
-LAST = 10
+TUTE_VALUE: Final = 1000
+LAST: Final = 10
 
 
 def distinct(hand: int, other: int) -> list[int]:

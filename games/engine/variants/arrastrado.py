@@ -16,6 +16,8 @@ The variant lives in four modules, one role each:
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.arrastrado_hand import (
     NO_STAGE,
@@ -57,7 +59,7 @@ __all__ = [
     "arrastrado_stakes",
 ]
 
-ARRASTRADO_OPTIONS = (
+ARRASTRADO_OPTIONS: Final = (
     Option(
         "plate",
         False,
@@ -74,7 +76,7 @@ ARRASTRADO_OPTIONS = (
     ),
 )
 
-ARRASTRADO = register(
+ARRASTRADO: Final = register(
     Variant(
         key="arrastrado",
         name=gettext_noop("Tute Arrastrado"),

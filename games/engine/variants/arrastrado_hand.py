@@ -41,7 +41,7 @@ was made, the swap, and the stakes (computed by :mod:`games.engine.variants.arra
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.cards import (
@@ -64,16 +64,16 @@ from games.engine.variants.arrastrado_stakes import (
     arrastrado_stakes,
 )
 
-SEVEN = 7
+SEVEN: Final = 7
 
 # Stages of the PREPLAY phase.
-NO_STAGE = 0
-SWAP_STAGE = 1
-PLATE_STAGE = 2
-_STAGE_NAMES = {NO_STAGE: None, SWAP_STAGE: "swap", PLATE_STAGE: "plate"}
+NO_STAGE: Final = 0
+SWAP_STAGE: Final = 1
+PLATE_STAGE: Final = 2
+_STAGE_NAMES: Final = {NO_STAGE: None, SWAP_STAGE: "swap", PLATE_STAGE: "plate"}
 
 
-REASONS = {
+REASONS: Final = {
     "tute": "Tute was sung: the singer wins the hand.",
     "most_points": "The player with the most points wins the hand.",
     "tie_last_trick": "Equal points: the one who took the last trick wins.",
@@ -132,7 +132,8 @@ class ArrastradoHand(HandState):
         self.active = active
         hands = [0] * n
         for j in range(39):
-            hands[active[j % 3]] |= 1 << deck[j]
+            s = active[j % 3]
+            hands[s] = hands[s] | 1 << deck[j]
         self.hands = hands
         turned = deck[39]
         trump = SUIT[turned]
@@ -336,8 +337,17 @@ class ArrastradoHand(HandState):
 
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, ArrastradoHand)
-        new.swap_passed = list(self.swap_passed)
+        new.asked = self.asked
+        new.plate_amount = self.plate_amount
+        new.plate_caller = self.plate_caller
+        new.plate_on = self.plate_on
         new.plate_passed = list(self.plate_passed)
+        new.sitting_out = self.sitting_out
+        new.stage = self.stage
+        new.swap_card = self.swap_card
+        new.swap_passed = list(self.swap_passed)
+        new.swap_seat = self.swap_seat
+        new.turned_at_deal = self.turned_at_deal
 
     def _swap_json(self) -> dict[str, Any] | None:
         if self.swap_seat < 0:

@@ -22,21 +22,21 @@ Stakes, in tantos (:func:`arrastrado_stakes`), settled when the hand ends; the h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.engine.state import Canto
 
 #: Tantos each player puts in the plate at the start and at each refill.
-PLATE_ANTE = 100
+PLATE_ANTE: Final = 100
 #: Tantos the dealer adds to the plate when he deals.
-DEALER_ADDS = 20
+DEALER_ADDS: Final = 20
 #: Hand points at which a player "se ha salido" (is out): 101 or more.
-OUT = 101
+OUT: Final = 101
 #: The win stake under 101 and at 101 or more (without plate), and what a plate caller
 #: collects from or pays to each opponent.
-WIN_STAKE = 100
-OUT_STAKE = 200
-PLATE_STAKE = 200
+WIN_STAKE: Final = 100
+OUT_STAKE: Final = 200
+PLATE_STAKE: Final = 200
 
 
 def arrastrado_ranking(

@@ -27,6 +27,8 @@ Decisions where §9.3 is silent (also in docs/variants/bato.md):
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.bato_hand import (
     ACCOMPANY_STAGE,
@@ -66,7 +68,7 @@ __all__ = [
     "settle_query",
 ]
 
-BATO_OPTIONS = (
+BATO_OPTIONS: Final = (
     Option(
         "hands",
         12,
@@ -76,7 +78,7 @@ BATO_OPTIONS = (
     ),
 )
 
-BATO = register(
+BATO: Final = register(
     Variant(
         key="bato",
         name=gettext_noop("Bato"),

@@ -25,7 +25,7 @@ the variant as a whole; the payments are in :mod:`games.engine.variants.bato_set
   its result; everybody sees how many cards each player exchanged (``exchange:N`` in the
   auction, ``exchanged``).
 * **Play**: four tricks among the players, the jugador leads; standard obligations plus no vale
-  cargar (:class:`~games.engine.variants.bidding.NoCargarRules`). No cantos, no tute.
+  cargar (:class:`~games.engine.variants.bidding.NoCargarHand`). No cantos, no tute.
 * **Result**: see :func:`~games.engine.variants.bato_settle.bato_settle`. ``losers`` are the
   batidos, ``winners`` the players who kept their commitment (the jugador alone when nobody
   accompanied). ``extra`` carries the facts (pot, carry, jugador, companions, payout, pay_in,
@@ -36,7 +36,7 @@ the variant as a whole; the payments are in :mod:`games.engine.variants.bato_set
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.cards import NOTATION, SUIT, indices, notation_of_mask
@@ -50,21 +50,21 @@ from games.engine.observation import Observation
 from games.engine.observation_parts import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
 from games.engine.variants.bato_settle import ANTE, HAND_SIZE, bato_settle
-from games.engine.variants.bidding import NoCargarRules
+from games.engine.variants.bidding import NoCargarHand
 
 # Stages of the PREPLAY phase.
-NO_STAGE = 0
-BID_STAGE = 1
-ACCOMPANY_STAGE = 2
-EXCHANGE_STAGE = 3
-STAGE_NAMES = {
+NO_STAGE: Final = 0
+BID_STAGE: Final = 1
+ACCOMPANY_STAGE: Final = 2
+EXCHANGE_STAGE: Final = 3
+STAGE_NAMES: Final = {
     NO_STAGE: None,
     BID_STAGE: "bid",
     ACCOMPANY_STAGE: "accompany",
     EXCHANGE_STAGE: "exchange",
 }
 
-REASONS = {
+REASONS: Final = {
     "void": "Nobody said juego: the hand is void and the pot stays for the next deal.",
     "unopposed": "Nobody accompanied the jugador: he takes the pot without play.",
     "made": "Every player took the tricks he committed to.",
@@ -72,7 +72,7 @@ REASONS = {
 }
 
 
-class BatoHand(NoCargarRules, HandState):
+class BatoHand(NoCargarHand):
     """A hand of Bato (see the module docstring)."""
 
     CANTO_AFTER_WIN = False
@@ -104,7 +104,8 @@ class BatoHand(NoCargarRules, HandState):
         hands = [0] * n
         dealt = HAND_SIZE * n
         for j in range(dealt):
-            hands[seats[j % n]] |= 1 << deck[j]
+            s = seats[j % n]
+            hands[s] = hands[s] | 1 << deck[j]
         self.hands = hands
         turned = deck[dealt]
         self.turned = turned
@@ -311,10 +312,20 @@ class BatoHand(NoCargarRules, HandState):
 
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, BatoHand)
+        new.asked = self.asked
         new.auction = list(self.auction)
+        new.carry = self.carry
         new.companions = list(self.companions)
         new.discarded = list(self.discarded)
         new.exchanged = list(self.exchanged)
+        new.folded = self.folded
+        new.jugador = self.jugador
+        new.marked = self.marked
+        new.order = self.order
+        new.pot = self.pot
+        new.stage = self.stage
+        new.stock = self.stock
+        new.stock_pos = self.stock_pos
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
         mine = (

@@ -20,17 +20,17 @@ and pays the pot's amount, as it was before the payout, into the next pot.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.engine.variants.bidding import register_settle
 
 #: What each player puts in the pot at each deal.
-ANTE = 4
+ANTE: Final = 4
 #: Cards each player holds, and tricks in a hand.
-HAND_SIZE = 4
+HAND_SIZE: Final = 4
 #: Tricks the jugador and each companion must take.
-JUGADOR_NEEDS = 2
-COMPANION_NEEDS = 1
+JUGADOR_NEEDS: Final = 2
+COMPANION_NEEDS: Final = 1
 
 
 def bato_settle(

@@ -1,13 +1,14 @@
 """What the bidding tutes share (RULES.md §9: ``remate``, ``codillo``, ``bato``).
 
-* **No vale cargar**: on top of the standard obligations, a player who cannot win the trick
-  with any card he may legally play must play a legal card of the fewest card points.
-  :class:`NoCargarRules` applies it to a hand's obligations (and to the conformance ``legal``
-  query); :func:`no_cargar` is the rule on masks. Under the standard obligations the cards a
-  follower may play either all beat the trick's best card or none does (following suit, he
-  must beat if he can; without the suit, every trump he must play wins unless a trump lies
-  in the trick, and then he must over-trump if he can), so "no vale cargar" only ever narrows
-  a losing choice to its cheapest cards: a partner's trick can be neither loaded nor spared.
+* **No vale cargar**: on top of the standard obligations, a player who cannot win the trick with
+  any card he may legally play must play a legal card of the fewest card points.
+  :class:`NoCargarHand`, the base of their hands, applies it to a hand's obligations (and to the
+  conformance ``legal`` query); :func:`no_cargar` is the rule on masks. Under the standard
+  obligations the cards a follower may play either all beat the trick's best card or none does
+  (following suit, he must beat if he can; without the suit, every trump he must play wins
+  unless a trump lies in the trick, and then he must over-trump if he can), so "no vale cargar"
+  only ever narrows a losing choice to its cheapest cards: a partner's trick can be neither
+  loaded nor spared.
 * **Settling a hand** for the conformance ``settle`` query: each variant registers the function
   that answers it with :func:`register_settle`; :func:`settle` dispatches.
 
@@ -21,11 +22,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from games.engine.cards import POINTS, SUIT, indices
-from games.engine.hooks import HandRules
 from games.engine.rules import beats, standard_legal, trick_winner
+from games.engine.state import HandState
 
 
 def no_cargar(legal: int, best: int, trump: int) -> int:
@@ -45,8 +46,10 @@ def no_cargar(legal: int, best: int, trump: int) -> int:
     return low
 
 
-class NoCargarRules(HandRules):
-    """The standard obligations plus "no vale cargar" (mix in before the hand's base)."""
+class NoCargarHand(HandState):
+    """A hand under the standard obligations plus "no vale cargar": the base of the bidding
+    tutes' hands (a base class, not a mixin, so that the compiled build's native classes keep
+    single inheritance)."""
 
     __slots__ = ()
 
@@ -63,7 +66,7 @@ class NoCargarRules(HandRules):
 
 #: The conformance ``settle`` answer of each bidding tute, by variant key.
 Settler = Callable[[Mapping[str, Any]], dict[str, Any]]
-_SETTLERS: dict[str, Settler] = {}
+_SETTLERS: Final[dict[str, Settler]] = {}
 
 
 def register_settle(key: str) -> Callable[[Settler], Settler]:

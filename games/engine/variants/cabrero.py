@@ -18,6 +18,8 @@ Tute Chancho (:mod:`games.engine.variants.chancho`) reuses all of it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.cabrero_hand import (
     BIT,
@@ -49,7 +51,7 @@ __all__ = [
     "cabrero_losers",
 ]
 
-CABRERO_OPTIONS = (
+CABRERO_OPTIONS: Final = (
     Option(
         "trump_rotation",
         False,
@@ -83,7 +85,7 @@ CABRERO_OPTIONS = (
     ),
 )
 
-CABRERO = register(
+CABRERO: Final = register(
     Variant(
         key="cabrero",
         name=gettext_noop("Tute Cabrero"),

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine.cards import (
     HIGH_CARDS,
@@ -29,16 +29,18 @@ from games.engine.cards import (
     SUIT,
     TWO,
     index_of,
+    mask_of_indices,
 )
+from games.engine.native import mypyc_attr
 from games.engine.observation import CabreroView, DealSwap, Observation, SeatCard
 from games.engine.rules import standard_legal
 from games.engine.state import HandResult, HandState, Phase
 
-OROS = 0
-TWO_OF_OROS = index_of(OROS, 2)
-FOUR_OF_OROS = index_of(OROS, 4)
-LOSSES_TO_RETIRE = 4
-RENUNCIO_CHARGE = 2
+OROS: Final = 0
+TWO_OF_OROS: Final = index_of(OROS, 2)
+FOUR_OF_OROS: Final = index_of(OROS, 4)
+LOSSES_TO_RETIRE: Final = 4
+RENUNCIO_CHARGE: Final = 2
 
 
 def cabrero_losers(
@@ -99,7 +101,7 @@ def cabrero_losers(
     return sorted(middle), "middle"
 
 
-REASONS = {
+REASONS: Final = {
     "tute": "Tute was sung: everyone else loses.",
     "capote": "One player took every trick (capote): everyone else loses.",
     "capote_sang": "Capote after singing: the player who took every trick loses alone.",
@@ -112,8 +114,8 @@ REASONS = {
 
 
 #: A mask per card index (``BIT[c] == 1 << c``): summing distinct bits builds a hand.
-BIT: tuple[int, ...] = tuple(1 << c for c in range(40))
-_SEATING: dict[tuple[int, int, frozenset[int]], tuple[tuple[int, ...], list[int], int]] = {}
+BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(40))
+_SEATING: Final[dict[tuple[int, int, frozenset[int]], tuple[tuple[int, ...], list[int], int]]] = {}
 
 
 def _seating(
@@ -142,6 +144,7 @@ def _holder(hands: list[int], active: tuple[int, ...], card: int) -> int:
     return next(s for s in active if hands[s] >> card & 1)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests derive from it
 class CabreroHand(HandState):
     """A hand of Tute Cabrero."""
 
@@ -163,7 +166,7 @@ class CabreroHand(HandState):
         dealt = 39 if k == 3 else 40
         hands = [0] * n
         for i, s in enumerate(active):  # one card at a time, round-robin from the dealer's right
-            hands[s] = sum(map(BIT.__getitem__, deck[i:dealt:k]))
+            hands[s] = mask_of_indices(deck[i:dealt:k])
         self.hands = hands
         last_card = deck[dealt - 1]  # the last card dealt, held by active[-1]
         first = setup.first
@@ -302,7 +305,12 @@ class CabreroHand(HandState):
 
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, CabreroHand)
+        new.accusation = self.accusation
         new.offences = list(self.offences)
+        new.retired = self.retired
+        new.shown = self.shown
+        new.sitting_out = self.sitting_out
+        new.swaps = self.swaps
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
         return replace(

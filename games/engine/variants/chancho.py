@@ -9,6 +9,8 @@ trick of four or more cards may hold two such pairs; both are sung.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.cards import ALL_KINGS, PAIR
 from games.engine.state import Canto
 from games.engine.variant import Ranking, Variant, gettext_noop, register
@@ -20,37 +22,45 @@ from games.engine.variants.cabrero import (
 )
 
 
-class ChanchoRules:
-    """The forced canto, mixed into Chancho's hands."""
-
-    __slots__ = ()
-
-    def _on_trick(self: CabreroHand, winner: int, mask: int) -> bool:  # type: ignore[misc]
-        if not mask & (mask << 1) & ALL_KINGS:  # no king with its horse (one bit below it)
-            return False
-        forced = False
-        for s in range(4):
-            if (mask & PAIR[s]) == PAIR[s]:
-                self.sung |= 1 << s
-                self.sang[winner] = True
-                self.cantos.append(Canto(winner, s, self.canto_value(s)))
-                forced = True
-        return forced
+def forced_cantos(hand: CabreroHand, winner: int, mask: int) -> bool:
+    """Sing for ``winner`` every king and horse of one suit among the cards ``mask`` he takes;
+    whether there was one (his canto of the trick is then used up). Chancho's ``_on_trick``."""
+    if not mask & (mask << 1) & ALL_KINGS:  # no king with its horse (one bit below it)
+        return False
+    forced = False
+    for s in range(4):
+        if (mask & PAIR[s]) == PAIR[s]:
+            hand.sung |= 1 << s
+            hand.sang[winner] = True
+            hand.cantos.append(Canto(winner, s, hand.canto_value(s)))
+            forced = True
+    return forced
 
 
-class ChanchoHand(ChanchoRules, CabreroHand):
+class ChanchoHand(CabreroHand):
     """A hand of Tute Chancho."""
 
     __slots__ = ()
 
+    def _on_trick(self, winner: int, mask: int) -> bool:
+        return forced_cantos(self, winner, mask)
 
-class ChanchoRenuncioHand(ChanchoRules, CabreroRenuncioHand):
+
+class ChanchoRenuncioHand(CabreroRenuncioHand):
     """A hand of Tute Chancho under option ``renuncio``."""
 
     __slots__ = ()
 
+    def _on_trick(self, winner: int, mask: int) -> bool:
+        return forced_cantos(self, winner, mask)
 
-CHANCHO = register(
+
+#: The hands with Chancho's forced canto (``isinstance(hand, ChanchoRules)``). A tuple of the
+#: two classes, not a mixin: the compiled build's native classes keep single inheritance.
+ChanchoRules = (ChanchoHand, ChanchoRenuncioHand)
+
+
+CHANCHO: Final = register(
     Variant(
         key="chancho",
         name=gettext_noop("Tute Chancho"),

@@ -21,6 +21,8 @@ partnership lasts one hand (for ratings everyone plays for himself: places by ga
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.codillo_hand import (
     BID_STAGE,
@@ -46,7 +48,7 @@ __all__ = [
     "settle_codillo",
 ]
 
-CODILLO_OPTIONS = (
+CODILLO_OPTIONS: Final = (
     Option(
         "target",
         DEFAULT_TARGET,
@@ -56,7 +58,7 @@ CODILLO_OPTIONS = (
     ),
 )
 
-CODILLO = register(
+CODILLO: Final = register(
     Variant(
         key="codillo",
         name=gettext_noop("Codillo"),

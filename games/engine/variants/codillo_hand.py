@@ -14,7 +14,7 @@ variant as a whole.
      three holds it: that seat is his secret *partner*.
 
   Then the mano leads the first trick.
-* Play: the standard obligations plus "no vale cargar" (:class:`NoCargarRules`); there is no
+* Play: the standard obligations plus "no vale cargar" (:class:`NoCargarHand`); there is no
   exemption for a partner's winning card, so a seat's legal cards never depend on who the
   partner is. Cantos: only the player who has just won a trick, one per trick won, las
   cuarenta before any veinte (``FORTY_FIRST``); tute wins at once for the singer's side.
@@ -34,6 +34,7 @@ variant as a whole.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from games.engine import actions as A
 from games.engine.cards import NOTATION, PAIR, SUIT_LETTERS, SUIT_NAMES_EN
@@ -41,15 +42,15 @@ from games.engine.errors import IllegalActionError, WrongPhaseError
 from games.engine.observation import Observation
 from games.engine.observation_parts import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
-from games.engine.variants.bidding import NoCargarRules
+from games.engine.variants.bidding import NoCargarHand
 from games.engine.variants.codillo_score import SEATS, codillo_score
 
 #: The stages of PREPLAY, as ``bidding.stage`` names them (None: play has started).
-BID_STAGE = "bid"
-TRUMP_STAGE = "trump"
-CALL_STAGE = "call"
+BID_STAGE: Final = "bid"
+TRUMP_STAGE: Final = "trump"
+CALL_STAGE: Final = "call"
 
-REASONS = {
+REASONS: Final = {
     "void": "Everybody passed: the hand is void and the next player deals.",
     "tute": "Tute was sung: the singer's side wins the hand.",
     "made": "The jugador's side has more points and wins the hand.",
@@ -58,7 +59,7 @@ REASONS = {
 }
 
 
-class CodilloHand(NoCargarRules, HandState):
+class CodilloHand(NoCargarHand):
     """A hand of codillo (four seats; the jugador and a secret partner against two)."""
 
     FORTY_FIRST = True
@@ -77,7 +78,8 @@ class CodilloHand(NoCargarRules, HandState):
         mano = self.mano
         hands = [0] * SEATS
         for j, card in enumerate(deck):
-            hands[(mano + j) % SEATS] |= 1 << card
+            s = (mano + j) % SEATS
+            hands[s] = hands[s] | 1 << card
         self.hands = hands
         self.trump = 0  # meaningless until named (``bidding.trump_named``)
         self.auction = []
@@ -250,6 +252,10 @@ class CodilloHand(NoCargarRules, HandState):
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, CodilloHand)
         new.auction = list(self.auction)
+        new.called = self.called
+        new.jugador = self.jugador
+        new.partner = self.partner
+        new.stage = self.stage
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
         return replace(

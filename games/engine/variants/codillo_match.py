@@ -9,13 +9,13 @@ that is not void scores 3 game points, or 2 when the jugador's side loses).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.engine.match import MatchResult, MatchState
 from games.engine.state import HandResult, HandSetup
 
 #: Game points that end the match, by default.
-DEFAULT_TARGET = 7
+DEFAULT_TARGET: Final = 7
 
 
 class CodilloMatch(MatchState):

@@ -15,16 +15,16 @@ his partner; losing, 1 for each of the other two.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.engine.variants.bidding import register_settle
 
-SEATS = 4
+SEATS: Final = 4
 #: Game points when the jugador's side wins: the jugador's, then his partner's.
-JUGADOR_WINS = 2
-PARTNER_WINS = 1
+JUGADOR_WINS: Final = 2
+PARTNER_WINS: Final = 1
 #: Game points of each of the other two when the jugador's side loses.
-DEFENDER_WINS = 1
+DEFENDER_WINS: Final = 1
 
 
 def codillo_score(

@@ -84,7 +84,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.cards import (
@@ -110,12 +110,12 @@ from games.engine.state import HandResult, HandSetup, HandState, Phase
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.stock import StockHand
 
-GAME_POINTS = 101
-_PLAY = Phase.PLAY
-LAST_TRICKS = 8  # tricks played once the stock is empty
-GAMES_CHOICES = (1, 3, 5, 7)
+GAME_POINTS: Final = 101
+_PLAY: Final = Phase.PLAY
+LAST_TRICKS: Final = 8  # tricks played once the stock is empty
+GAMES_CHOICES: Final = (1, 3, 5, 7)
 
-REASONS = {
+REASONS: Final = {
     "reached_101": "101 or more points in the first deal wins the game.",
     "both_101": "Both reached 101 in the first deal: the one with more points wins the game.",
     "both_101_tie": "Both reached 101 with equal points: the winner of the last trick wins.",
@@ -167,6 +167,19 @@ class DosHand(StockHand):
         "swap_need",
         "swap_seat",
     )
+
+    def _clone_extra(self, new: HandState) -> None:
+        super()._clone_extra(new)
+        assert isinstance(new, DosHand)
+        new.capote_from = self.capote_from
+        new.capote_seat = self.capote_seat
+        new.carried = self.carried
+        new.claim_seat = self.claim_seat
+        new.first_reached = self.first_reached
+        new.reserved = self.reserved
+        new.second = self.second
+        new.swap_need = self.swap_need
+        new.swap_seat = self.swap_seat
 
     def _deal(self, deck: list[int]) -> None:
         super()._deal(deck)
@@ -573,7 +586,7 @@ class DosMatch(MatchState):
         }
 
 
-DOS = register(
+DOS: Final = register(
     Variant(
         key="dos",
         name=gettext_noop("Tute for two (Spanish)"),

@@ -36,17 +36,18 @@ alternates (the previous mano deals, RULES.md §2). The other player wins the ma
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.engine.match import MatchResult, MatchState
+from games.engine.native import mypyc_attr
 from games.engine.state import HandResult, HandSetup, HandState
 from games.engine.variant import Ranking, Variant, gettext_noop, register
 from games.engine.variants.stock import StockHand
 
-LOSSES_TO_END = 4
-TRICKS = 20  # 40 cards, two a trick
+LOSSES_TO_END: Final = 4
+TRICKS: Final = 20  # 40 cards, two a trick
 
-REASONS = {
+REASONS: Final = {
     "tute": "Tute was sung: the singer wins the hand.",
     "more_points": "The player with fewer points loses the hand.",
     "tie_last_trick": "Equal points: the winner of the last trick wins the hand.",
@@ -72,6 +73,7 @@ def dos_ar_winner(
     return last_trick, "tie_last_trick"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests derive from it
 class DosArHand(StockHand):
     """A hand of Argentine tute de a dos."""
 
@@ -141,7 +143,7 @@ class DosArMatch(MatchState):
         return {"lost": list(self.lost), "to_lose": LOSSES_TO_END}
 
 
-DOS_AR = register(
+DOS_AR: Final = register(
     Variant(
         key="dos_ar",
         name=gettext_noop("Tute for two (Argentine)"),

@@ -33,7 +33,7 @@ to the right (the next seat in play order) each game.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.teams import TeamHandState, TeamMatch
@@ -62,7 +62,7 @@ class ParejasMatch(TeamMatch):
         return int(self.options["games"]) // 2 + 1
 
 
-PAREJAS = register(
+PAREJAS: Final = register(
     Variant(
         key="parejas",
         name=gettext_noop("Tute in pairs"),

@@ -27,6 +27,8 @@ implemented, and in ``docs/variants/remate.md``):
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.remate_hand import (
     BID_STAGE,
@@ -65,7 +67,7 @@ __all__ = [
     "settle_query",
 ]
 
-REMATE_OPTIONS = (
+REMATE_OPTIONS: Final = (
     Option(
         "min_bid",
         MIN_BID,
@@ -82,7 +84,7 @@ REMATE_OPTIONS = (
     ),
 )
 
-REMATE = register(
+REMATE: Final = register(
     Variant(
         key="remate",
         name=gettext_noop("Tute Remate"),

@@ -22,7 +22,7 @@ describes the variant as a whole.
      Until then the observation's ``trump`` means nothing (``trump_named`` is false).
 
 * The play: the mano leads the first trick. Standard obligations plus "no vale cargar"
-  (:class:`~games.engine.variants.bidding.NoCargarRules`). The other two are *la contra*:
+  (:class:`~games.engine.variants.bidding.NoCargarHand`). The other two are *la contra*:
   their tricks are one pile (the result reports it as such; each trick still records who took
   it, since only the winner of a trick may sing).
 * Cantos: the winner of a trick (either side) may sing one canto before leading the next; las
@@ -38,7 +38,7 @@ describes the variant as a whole.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine import actions as A
 from games.engine.cards import PAIR, SUIT_LETTERS, SUIT_NAMES_EN, index_of
@@ -47,7 +47,7 @@ from games.engine.observation import Observation
 from games.engine.observation_parts import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
 from games.engine.variants.arrastrado_hand import three_seated
-from games.engine.variants.bidding import NoCargarRules
+from games.engine.variants.bidding import NoCargarHand
 from games.engine.variants.remate_stakes import (
     BID_STEP,
     MAX_BID,
@@ -57,15 +57,15 @@ from games.engine.variants.remate_stakes import (
 )
 
 #: The four 2s, out of the game in remate.
-TWOS = sum(1 << index_of(s, 2) for s in range(4))
+TWOS: Final = sum(1 << index_of(s, 2) for s in range(4))
 
 # Stages of the PREPLAY phase.
-NO_STAGE = 0
-BID_STAGE = 1
-TRUMP_STAGE = 2
-_STAGE_NAMES = {NO_STAGE: None, BID_STAGE: "bid", TRUMP_STAGE: "trump"}
+NO_STAGE: Final = 0
+BID_STAGE: Final = 1
+TRUMP_STAGE: Final = 2
+_STAGE_NAMES: Final = {NO_STAGE: None, BID_STAGE: "bid", TRUMP_STAGE: "trump"}
 
-REASONS = {
+REASONS: Final = {
     "void": "Everybody passed: the hand is void and nobody pays.",
     "made": "The jugador made his bid.",
     "failed": "The jugador fell short of his bid.",
@@ -74,7 +74,7 @@ REASONS = {
 }
 
 
-class RemateHand(NoCargarRules, HandState):
+class RemateHand(NoCargarHand):
     """A hand of Tute Remate (three play; a fourth seat, the dealer, may sit out)."""
 
     FORTY_FIRST = True
@@ -103,7 +103,8 @@ class RemateHand(NoCargarRules, HandState):
         j = 0
         for card in deck:
             if not TWOS >> card & 1:
-                hands[active[j % 3]] |= 1 << card
+                s = active[j % 3]
+                hands[s] = hands[s] | 1 << card
                 j += 1
         self.hands = hands
         self.out_of_play = TWOS
@@ -324,6 +325,14 @@ class RemateHand(NoCargarRules, HandState):
     def _clone_extra(self, new: HandState) -> None:
         assert isinstance(new, RemateHand)
         new.auction = list(self.auction)
+        new.bid = self.bid
+        new.bidder = self.bidder
+        new.jugador = self.jugador
+        new.min_bid = self.min_bid
+        new.passed = self.passed
+        new.sitting_out = self.sitting_out
+        new.stage = self.stage
+        new.trump_named = self.trump_named
 
     def auction_json(self) -> list[dict[str, Any]]:
         """The public calls so far, in order."""

@@ -10,13 +10,13 @@ balances rank the players, equal balances sharing a place (``Ranking.STAKES``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.engine.match import MatchResult, MatchState
 from games.engine.state import HandResult, HandSetup
 
 #: The default number of hands in a match.
-DEFAULT_HANDS = 9
+DEFAULT_HANDS: Final = 9
 
 
 class RemateMatch(MatchState):

@@ -29,17 +29,17 @@ pays nor collects.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.engine.variants.bidding import register_settle
 
 #: The lowest and highest bids (the lowest is the default of option ``min_bid``).
-MIN_BID = 60
+MIN_BID: Final = 60
 #: **Decision**: the highest bid is the most a jugador can ever total: 120 card points + 10
 #: for the last trick + las cuarenta and three veintes (230). A higher bid could never be made.
-MAX_BID = 230
+MAX_BID: Final = 230
 #: Bids go up in steps of this many points.
-BID_STEP = 5
+BID_STEP: Final = 5
 
 
 def remate_stakes(

@@ -31,10 +31,12 @@ from typing import ClassVar
 
 from games.engine.cards import NOTATION, SUIT
 from games.engine.errors import SetupError
+from games.engine.native import mypyc_attr
 from games.engine.observation import Observation, StockView
 from games.engine.state import HandState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the base of DosArHand, which tests derive
 class StockHand(HandState):
     """A two-player hand with a stock and a turned trump card drawn last."""
 
@@ -42,6 +44,15 @@ class StockHand(HandState):
     HAND_SIZE: ClassVar[int] = 6
 
     __slots__ = ("bottom", "bottom_drawn", "bottom_taker", "stock", "stock_left", "stock_pos")
+
+    def _clone_extra(self, new: HandState) -> None:
+        assert isinstance(new, StockHand)
+        new.bottom = self.bottom
+        new.bottom_drawn = self.bottom_drawn
+        new.bottom_taker = self.bottom_taker
+        new.stock = self.stock
+        new.stock_left = self.stock_left
+        new.stock_pos = self.stock_pos
 
     # ----------------------------------------------------------------- the deal and the draw
 
@@ -52,7 +63,8 @@ class StockHand(HandState):
         mano = 1 - self.dealer
         hands = [0, 0]
         for j in range(2 * h):
-            hands[mano ^ (j & 1)] |= 1 << deck[j]
+            s = mano ^ (j & 1)
+            hands[s] = hands[s] | 1 << deck[j]
         self.hands = hands
         self.mano = mano
         self.active = (mano, 1 - mano)
@@ -92,8 +104,9 @@ class StockHand(HandState):
         stock = self.stock
         if left > 2 and pos + 2 <= len(stock):  # both from the hidden stock (_draw, inlined)
             hands = self.hands
-            hands[winner] |= 1 << stock[pos]
-            hands[1 - winner] |= 1 << stock[pos + 1]
+            hands[winner] = hands[winner] | 1 << stock[pos]
+            loser = 1 - winner
+            hands[loser] = hands[loser] | 1 << stock[pos + 1]
             self.stock_pos = pos + 2
             self.stock_left = left - 2
             return

@@ -32,7 +32,7 @@ window after most tricks; late in a hand, when the cantos are played out, none.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from games.engine import actions as A
 from games.engine.cards import (
@@ -43,6 +43,7 @@ from games.engine.cards import (
     PAIR,
     SUIT,
     SUIT_LETTERS,
+    mask_of_indices,
 )
 from games.engine.errors import IllegalActionError, SetupError, WrongPhaseError
 from games.engine.match import MatchResult, MatchState
@@ -50,8 +51,8 @@ from games.engine.observation import Observation, TeamView
 from games.engine.state import HandResult, HandSetup, HandState, Phase
 
 #: The two teams, by seat: team 0 (seats 0 and 2) and team 1 (seats 1 and 3).
-TEAMS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
-PLAYERS = 4
+TEAMS: Final[tuple[tuple[int, int], tuple[int, int]]] = ((0, 2), (1, 3))
+PLAYERS: Final = 4
 
 
 def team_of(seat: int) -> int:
@@ -82,13 +83,9 @@ def deal_from_right(deck: list[int], dealer: int, players: int = PLAYERS) -> lis
     (1, 1)
     """
     hands = [0] * players
-    bit = _BIT.__getitem__
     for i in range(players):  # seat dealer + 1 + i gets every players-th card from deck[i]
-        hands[(dealer + 1 + i) % players] = sum(map(bit, deck[i::players]))  # distinct bits
+        hands[(dealer + 1 + i) % players] = mask_of_indices(deck[i::players])
     return hands
-
-
-_BIT: tuple[int, ...] = tuple(1 << c for c in range(40))
 
 
 def deck_for_hands(hands: list[list[int]], dealer: int) -> list[int]:
@@ -107,11 +104,11 @@ def deck_for_hands(hands: list[list[int]], dealer: int) -> list[int]:
 
 
 #: SUNG_KINGS[sung]: the kings of the suits in the 4-bit mask ``sung`` (``HandState.sung``).
-SUNG_KINGS: tuple[int, ...] = tuple(
+SUNG_KINGS: Final[tuple[int, ...]] = tuple(
     sum(1 << KING_OF[s] for s in range(4) if sung >> s & 1) for sung in range(16)
 )
 
-REASONS = {
+REASONS: Final = {
     "tute": "Tute: the team that sang it wins the game at once.",
     "more_points": "The team with more points wins.",
     "tie_last_trick": "Equal points: the team that took the last trick wins.",

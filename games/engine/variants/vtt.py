@@ -65,7 +65,7 @@ game with 101 points or more is credited with two games.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from games.engine.cards import (
     ABOVE,
@@ -79,16 +79,17 @@ from games.engine.cards import (
 from games.engine.errors import CardNotInHandError, ObligationError
 from games.engine.observation import Observation, VTTView
 from games.engine.rules import explain_obligation
+from games.engine.state import HandState
 from games.engine.variant import Option, Ranking, Variant, gettext_noop, register
 from games.engine.variants.teams import TeamHandState, TeamMatch, team_of
 
-OROS = 0
-TWO_OF_OROS = index_of(OROS, 2)
+OROS: Final = 0
+TWO_OF_OROS: Final = index_of(OROS, 2)
 #: NEXT_TRUMP[t]: the suit that acts on trump t, where trump moves when a trump is played.
 #: Coins (0) → cups (1), cups → batons (3), batons → swords (2), swords → coins.
-NEXT_TRUMP: tuple[int, ...] = (1, 3, 0, 2)
+NEXT_TRUMP: Final[tuple[int, ...]] = (1, 3, 0, 2)
 #: Points at or above which a won game counts two under option ``double_101``.
-DOUBLE_AT = 101
+DOUBLE_AT: Final = 101
 
 
 def vtt_suits(trick: list[int], trump: int) -> tuple[int, int]:
@@ -188,6 +189,11 @@ class VTTHand(TeamHandState):
     """A game of Variable Trump Tute: the suits in force change within the trick."""
 
     __slots__ = ("initial_trump", "played")
+
+    def _clone_extra(self, new: HandState) -> None:
+        assert isinstance(new, VTTHand)
+        new.initial_trump = self.initial_trump
+        new.played = self.played
 
     CANTO_AFTER_WIN: ClassVar[bool] = True
     ADMITS_TUTE: ClassVar[bool] = True
@@ -315,7 +321,7 @@ class VTTMatch(TeamMatch):
         return int(self.options["games"])
 
 
-VTT = register(
+VTT: Final = register(
     Variant(
         key="vtt",
         name=gettext_noop("Variable Trump Tute"),
