@@ -64,13 +64,15 @@ _snapshots: OrderedDict[int, Snapshot] = OrderedDict()
 MAX_SNAPSHOTS = 4096
 
 
-def cached_snapshot(*, table_id: int, revision: int) -> Snapshot | None:
+def cached_snapshot(*, table_id: int, revision: int, copy: bool = True) -> Snapshot | None:
     """The snapshot of ``table_id`` this process holds at ``revision`` or later, or None.
-    Never reads the database (safe on an event loop)."""
+    Never reads the database (safe on an event loop). ``copy=False``: the held snapshot
+    itself, for a caller that only reads its table and seats (a render needs its own copy:
+    :meth:`Snapshot.copy`)."""
     with _snapshot_lock:
         cached = _snapshots.get(table_id)
     if cached is not None and cached.table.revision >= revision:
-        return cached.copy()
+        return cached.copy() if copy else cached
     return None
 
 

@@ -55,7 +55,7 @@ def chat_group_event(message: ChatMessage) -> dict[str, Any]:
 
 def announce(message: ChatMessage) -> None:
     event = chat_group_event(message)
-    transaction.on_commit(lambda: notify.group_send(notify.table_group(message.table_id), event))
+    transaction.on_commit(lambda: notify.table_send(message.table_id, event))
 
 
 def clean_text(text: str) -> str:

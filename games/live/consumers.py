@@ -190,7 +190,7 @@ class TableConsumer(LiveConsumer):
         if session is not None:
             invites = await db_read(session.get, INVITES_SESSION_KEY, [])
             invited = self.table_id in (invites or [])
-        allowed = await db_read(self._may_watch, user, invited)
+        allowed, playing = await db_read(self._may_watch, user, invited)
         if allowed is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -206,7 +206,9 @@ class TableConsumer(LiveConsumer):
         self.sent_parts: list[str] | None = None
         self.shared_sent: shared_frames.SharedState | None = None  # a spectator's last state
         self.chat_only = b"only=chat" in self.scope.get("query_string", b"")
-        self.group = notify.table_group(self.table_id)
+        # A player's (or the creator's) socket hears of a change before the spectators' do
+        # (notify.table_send): on a watched table the players do not wait behind them.
+        self.group = (notify.table_group if playing else notify.watchers_group)(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         bind_loop(asyncio.get_running_loop())
         tune_gc_once()
@@ -227,7 +229,7 @@ class TableConsumer(LiveConsumer):
             self.presence_user = user.pk
             self.heartbeat = asyncio.create_task(self._keep_alive())
         if first:
-            await self.channel_layer.group_send(self.group, {"type": "table.presence", **state})
+            await self._table_send({"type": "table.presence", **state})
         if self.presence_only:
             await self._send_presence()
 
@@ -240,11 +242,20 @@ class TableConsumer(LiveConsumer):
                     self.table_id, self.presence_user
                 )
 
-    def _may_watch(self, user: Any, invited: bool) -> bool | None:
+    def _may_watch(self, user: Any, invited: bool) -> tuple[bool | None, bool]:
+        """Whether ``user`` may watch the table (None: there is none) and whether he plays
+        at it or created it (his socket then hears of changes first)."""
         table = selectors.table_get(table_id=self.table_id)
         if table is None:
-            return None
-        return user.is_staff or selectors.may_watch(table=table, user=user, invited=invited)
+            return None, False
+        allowed = user.is_staff or selectors.may_watch(table=table, user=user, invited=invited)
+        playing = table.created_by_id == user.pk or table.seats.filter(user_id=user.pk).exists()
+        return allowed, playing
+
+    async def _table_send(self, message: dict[str, Any]) -> None:
+        """``message`` to every socket of the table, players first (:func:`notify.table_send`)."""
+        await self.channel_layer.group_send(notify.table_group(self.table_id), message)
+        await self.channel_layer.group_send(notify.watchers_group(self.table_id), message)
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None):
@@ -257,7 +268,7 @@ class TableConsumer(LiveConsumer):
             self.presence_user = None
             state = await db_read(presence_leave, table_id=self.table_id, user_id=user_id)
             if state is not None:
-                await self.channel_layer.group_send(self.group, {"type": "table.presence", **state})
+                await self._table_send({"type": "table.presence", **state})
 
     # ------------------------------------------------------------------ client frames
 
@@ -356,7 +367,8 @@ class TableConsumer(LiveConsumer):
             return
         if (
             "kind" in event
-            and snapshots.cached_snapshot(table_id=self.table_id, revision=revision) is None
+            and snapshots.cached_snapshot(table_id=self.table_id, revision=revision, copy=False)
+            is None
         ):
             notice.advance(self.table_id, event)  # a move of another process: in memory
         await self._send_state(revision=revision)
@@ -380,9 +392,13 @@ class TableConsumer(LiveConsumer):
         # After a move every socket of the table re-renders the same revision: the first one
         # (or the writer, in this process) reads it, the others find it in memory and render
         # on the event loop without a trip to a thread.
+        # The held snapshot is not copied here: a spectator whose state another socket already
+        # rendered needs only its table; a render gets a copy of its own (own_copy).
         cached = None
         if revision is not None and missed_since is None:
-            cached = snapshots.cached_snapshot(table_id=self.table_id, revision=revision)
+            cached = snapshots.cached_snapshot(
+                table_id=self.table_id, revision=revision, copy=False
+            )
         try:
             if cached is not None:
                 snapshot, missed = cached, None
@@ -399,6 +415,10 @@ class TableConsumer(LiveConsumer):
             return
         if snapshot.table.revision <= self.sent_revision and not force:
             return
+
+        def own_copy() -> snapshots.Snapshot:
+            return snapshot.copy() if cached is not None else snapshot
+
         user = self.scope["user"]
         as_parts = self.as_parts
         held = None if force else self.sent_parts
@@ -407,7 +427,7 @@ class TableConsumer(LiveConsumer):
             shared = shared_frames.shared_state(
                 snapshot,
                 self.language,
-                lambda: render_state(snapshot, user=None, language=self.language),
+                lambda: render_state(own_copy(), user=None, language=self.language),
             )
             frame, parts = shared.frame, shared.parts
             came_from = self.shared_sent
@@ -419,7 +439,7 @@ class TableConsumer(LiveConsumer):
                 text = frame_text(frame, parts, sent=held, as_parts=True)
             self.shared_sent = shared
         else:
-            frame, parts = render_state(snapshot, user=user, language=self.language)
+            frame, parts = render_state(own_copy(), user=user, language=self.language)
             text = frame_text(frame, parts, sent=held, as_parts=as_parts, missed=missed)
             self.shared_sent = None
         sent = int(frame["revision"])

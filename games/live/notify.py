@@ -26,8 +26,23 @@ LOBBY_GROUP = "lobby"
 
 
 def table_group(table_id: int) -> str:
-    """The channel-layer group of a table's sockets."""
+    """The channel-layer group of a table's players' sockets (and its creator's)."""
     return f"table-{table_id}"
+
+
+def watchers_group(table_id: int) -> str:
+    """The channel-layer group of a table's spectators' sockets."""
+    return f"table-{table_id}-watch"
+
+
+def table_send(table_id: int, message: dict[str, Any]) -> None:
+    """``message`` to every socket of the table: its players first, then its spectators.
+
+    Both groups get every message; the players' goes first, so that on a table with a
+    hundred spectators the players' sockets render and send before the spectators' (each
+    server process hands a group message to its sockets in the order it arrives)."""
+    group_send(table_group(table_id), message)
+    group_send(watchers_group(table_id), message)
 
 
 def notify_table(table_id: int, *, version: int, revision: int, **notice: Any) -> None:
@@ -35,7 +50,7 @@ def notify_table(table_id: int, *, version: int, revision: int, **notice: Any) -
     server processes need to apply a move in memory (:mod:`.notice`); it stays in the channel
     layer, no socket sends it on."""
     message = {"type": "table.changed", "version": version, "revision": revision, **notice}
-    group_send(table_group(table_id), message)
+    table_send(table_id, message)
 
 
 def notify_lobby(*, url: str | None = None, users: list[int] | None = None) -> None:
