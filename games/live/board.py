@@ -8,8 +8,9 @@ own view only (so there is nothing to share and nothing another viewer could lea
 every value escaped as a template would (``conditional_escape``) and every word through
 ``gettext`` (the same messages as the templates, so the catalogues keep them).
 
-The HTML is exactly what the templates it replaced gave (``games/live/_seat_info.html`` and
-``_trick_card.html`` until 2026-11-27): the page's CSS and scripts read it.
+The HTML is what the templates it replaced gave (``games/live/_seat_info.html`` and
+``_trick_card.html`` until 2026-11-27) without their indentation and blank lines, as every part
+is sent (:func:`games.live.fragments.squeeze`): the page's CSS and scripts read it.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ _BADGES = (
     ("retired", "badge", gettext_noop("retired"), ""),
     ("sitting_out", "badge", gettext_noop("sits this hand out"), ""),
 )
-_BADGE_INDENT = "              "
 
 
 def _t(message: str) -> str:
@@ -82,16 +82,14 @@ def seat_info(seat: Any) -> str:
 def _seat_info(seat: Any) -> str:
     name = _e(gettext("You")) if seat.is_you else conditional_escape(seat.name)
     out = [
-        '          <div class="seat-info">\n'
-        f'            <span class="seat-name">{name}</span>\n'
-        '            <span class="seat-badges">\n'
+        '<div class="seat-info">\n'
+        f'<span class="seat-name">{name}</span>\n'
+        '<span class="seat-badges">\n'
     ]
     for attribute, css, words, title in _BADGES:
         if getattr(seat, attribute):
             titled = f' title="{_t(title)}"' if title else ""
-            out.append(f'{_BADGE_INDENT}<span class="{css}"{titled}>{_t(words)}</span>\n')
-        else:
-            out.append(f"{_BADGE_INDENT}\n")
+            out.append(f'<span class="{css}"{titled}>{_t(words)}</span>\n')
     tags = "".join(
         f'<span class="badge badge-tag {conditional_escape(css)}">{conditional_escape(text)}</span>'
         for css, text in seat.tags
@@ -106,13 +104,11 @@ def _seat_info(seat: Any) -> str:
         f'<span class="count count-lost">{int(seat.lost)}</span>' if seat.lost is not None else ""
     )
     out.append(
-        f"{_BADGE_INDENT}{tags}\n"
-        "            </span>\n"
-        f'            <span class="seat-stats muted">{stats}</span>\n'
-        "            \n"
-        f'            <span class="seat-counts" aria-hidden="true" title="{stats}">{cards}'
+        (f"{tags}\n" if tags else "") + "</span>\n"
+        f'<span class="seat-stats muted">{stats}</span>\n'
+        f'<span class="seat-counts" aria-hidden="true" title="{stats}">{cards}'
         f'<span class="count count-tricks">{int(seat.tricks)}</span>{lost}</span>\n'
-        "          </div>\n"
+        "</div>\n"
     )
     return "".join(out)
 
@@ -126,7 +122,7 @@ def trick_card(at: int, seat: Any) -> str:
     classes = f"trick-card trick-at-{at}{winner}{you}"
     who = _e(gettext("You")) if seat.is_you else conditional_escape(seat.name)
     return (
-        f'        <li class="{classes}" data-seat="{int(seat.position)}" '
+        f'<li class="{classes}" data-seat="{int(seat.position)}" '
         f'data-card="{conditional_escape(card)}"><span class="visually-hidden">{who}:</span>'
         f"{table_card(card, state='played')}</li>\n"
     )
@@ -157,17 +153,17 @@ def board(view: Any, *, bidding: tuple[str, ...], final: tuple[str, ...]) -> str
     out = [render_part_with("games/live/_board_open.html", {"n": len(view.seats)})]
     for at, seat in enumerate(around, start=1):
         out.append(
-            f'        <li class="seat seat-at-{at}{_seat_classes(seat, at == last)}" '
-            f'data-seat="{int(seat.position)}">\n{seat_info(seat)}        </li>\n'
+            f'<li class="seat seat-at-{at}{_seat_classes(seat, at == last)}" '
+            f'data-seat="{int(seat.position)}">\n{seat_info(seat)}</li>\n'
         )
     out.append(render_part_with("games/live/_board_middle.html", {"done": view.trick_done}))
     for at, seat in enumerate(around, start=1):
         if seat.trick_card:
             out.append(trick_card(at, seat))
-    out.append("    </ol>\n")
+    out.append("</ol>\n")
     if view.bidding and view.bidding.in_auction and not view.finished:
         out.append(render_part("games/_bidding_board.html", "view", view, bidding))
     if view.finished:
         out.append(render_part("games/live/_final.html", "view", view, final))
-    out.append("  </section>\n")
+    out.append("</section>\n")
     return "".join(out)

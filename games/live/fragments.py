@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -167,6 +168,18 @@ def _render(template_name: str, context: dict[str, Any], key_value: Any) -> str:
     )
 
 
+#: A run of white space that holds a line break: the templates' indentation and the blank
+#: lines of their ``{% if %}`` blocks.
+_INDENTED = re.compile(r"[ \t\r\f\v]*\n\s*")
+
+
+def squeeze(html: str) -> str:
+    """``html`` with each run of white space that holds a line break made one line break:
+    the same page to a browser (the parts hold no ``<pre>``, no ``<textarea>`` and no
+    ``white-space: pre`` text), a third fewer bytes in every frame."""
+    return _INDENTED.sub("\n", html)
+
+
 def _remembered(key: tuple[Any, ...], make: Callable[[], str]) -> str:
     with _lock:
         text = _parts.get(key)
@@ -174,7 +187,7 @@ def _remembered(key: tuple[Any, ...], make: Callable[[], str]) -> str:
             _stats["hits"] += 1
             _parts.move_to_end(key)
             return text
-    text = mark_safe(make())
+    text = mark_safe(squeeze(make()))
     with _lock:
         _stats["renders"] += 1
         _parts[key] = text

@@ -2,8 +2,9 @@
 
 After every move two hands change (the mover's loses a card, the next player's cards become
 playable), and a hand is the largest part a player gets: built through a Django template it was
-the costliest render of a move. This builds the same HTML, byte for byte (what
-``games/live/_hand.html`` gave until 2026-11-27; the page's CSS and scripts read it), from the
+the costliest render of a move. This builds the same HTML (what ``games/live/_hand.html`` gave
+until 2026-11-27, sent without its indentation like every part; the page's CSS and scripts read
+it), from the
 viewer's view cut down to :data:`games.live.parts.HAND` (:class:`~games.live.fragments.Only`):
 remembered under those values like every part, so a hand that did not change is not built
 again. The bidding tutes' controls stay a template (``games/_bidding_controls.html``), rendered

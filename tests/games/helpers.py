@@ -51,6 +51,11 @@ def _local(match: Any, seat: int) -> int:
 
 
 def cards_in(text: str) -> set[str]:
+    """The cards ``text`` shows: named anywhere but in the page's sprite, which holds the
+    drawings of all 40 (a page's constant, the same for everyone: it shows none)."""
+    from games.templatetags.cards import sprite_svg
+
+    text = text.replace(sprite_svg(), "")
     return {m.group(0) for m in CARD_RE.finditer(text)} & set(NOTATION)
 
 

@@ -40,6 +40,13 @@ def uses(element: ET.Element) -> list[str]:
     return [u.get("href", "") for u in element.iter(f"{SVG}use")]
 
 
+def symbol(ident: str) -> ET.Element:
+    """The sprite's symbol ``ident``."""
+    found = [s for s in parse(cards.sprite_svg()).iter(f"{SVG}symbol") if s.get("id") == ident]
+    assert len(found) == 1, ident
+    return found[0]
+
+
 def sprite_ids() -> set[str]:
     return {s.get("id", "") for s in parse(cards.sprite_svg()).iter(f"{SVG}symbol")}
 
@@ -67,7 +74,11 @@ def test_each_card_is_valid_svg_with_its_pips_and_numerals(notation: str) -> Non
     assert "playing-card" in svg.get("class", "").split()
     assert svg.get("width") is None and svg.get("height") is None  # sized by CSS
 
-    hrefs = uses(svg)
+    # The card is one reference to its drawing in the sprite, which every page has once.
+    assert uses(svg) == [f"#tute-card-{notation}"]
+    drawing = symbol(f"tute-card-{notation}")
+    assert drawing.get("viewBox") == "0 0 100 150"
+    hrefs = uses(drawing)
     assert hrefs[0] == f"#tute-face-{suit}"
     pips = [h for h in hrefs if h == f"#tute-suit-{suit}"]
     assert not [h for h in hrefs if h.startswith("#tute-suit-") and h != f"#tute-suit-{suit}"]
@@ -77,13 +88,13 @@ def test_each_card_is_valid_svg_with_its_pips_and_numerals(notation: str) -> Non
         emblem = {10: "#tute-sota", 11: "#tute-caballo", 12: "#tute-rey"}[rank]
         assert emblem in hrefs
         assert len(pips) == 1
-        letters = [t.text for t in svg.iter(f"{SVG}text") if t.text and t.text.isalpha()]
+        letters = [t.text for t in drawing.iter(f"{SVG}text") if t.text and t.text.isalpha()]
         assert letters == [{10: "S", 11: "C", 12: "R"}[rank]]
     # Every reference resolves in the sprite.
     assert {h.lstrip("#") for h in hrefs} <= sprite_ids()
 
     # The rank in two corners, top-left and bottom-right.
-    index = next(g for g in svg.iter(f"{SVG}g") if "playing-card__index" in g.get("class", ""))
+    index = next(g for g in drawing.iter(f"{SVG}g") if "playing-card__index" in g.get("class", ""))
     numerals = [(t.text, float(t.get("x", 0)), float(t.get("y", 0))) for t in index]
     assert [n[0] for n in numerals] == [str(rank), str(rank)]
     (_, x1, y1), (_, x2, y2) = numerals
@@ -93,8 +104,9 @@ def test_each_card_is_valid_svg_with_its_pips_and_numerals(notation: str) -> Non
 def test_every_card_looks_different_even_without_its_label() -> None:
     drawings = set()
     for notation in ALL:
-        svg = cards.card_svg(notation, label="")
-        drawings.add(re.sub(r' data-card="[^"]*"', "", svg))
+        svg = parse(cards.card_svg(notation, label=""))
+        (href,) = uses(svg)
+        drawings.add(ET.tostring(symbol(href.lstrip("#"))).replace(href.encode(), b""))
     assert len(drawings) == 40
 
 
@@ -255,9 +267,11 @@ def test_sprite_once_per_render_and_defines_every_symbol() -> None:
 
 
 def test_a_hand_is_small_html() -> None:
+    # Sent in every live frame that changes the hand: the drawings stay in the page's sprite.
     hand = render("{% for n in hand %}{% card n state='legal' %}{% endfor %}", hand=HAND)
-    assert len(hand.encode()) < 10_000, len(hand.encode())
-    assert len(cards.sprite_svg().encode()) < 6_000
+    assert len(hand.encode()) < 2_500, len(hand.encode())
+    # Once per page: 40 faces (about 3 KB gzipped).
+    assert len(cards.sprite_svg().encode()) < 36_000
     assert len(render('{% suit_icon "B" %}').encode()) < 1_000
 
 
@@ -353,10 +367,11 @@ def test_a_ten_card_hand_fits_a_360px_phone(browser_context_factory: Any) -> Non
     assert rows == 2
     assert len({round(box["left"]) for box in boxes}) == 5
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    # The sprite is found: a pip drawn with <use> has a size.
+    # The sprite is found: a card's drawing, made of <use> of the suit's face and pips, has a
+    # size (an unresolved reference has none).
     assert (
         page.evaluate(
-            "document.querySelector('.card-hand use[href=\"#tute-suit-O\"]').getBBox().width"
+            "document.querySelector('.card-hand use[href=\"#tute-card-1O\"]').getBBox().width"
         )
         > 0
     )
