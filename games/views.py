@@ -23,7 +23,7 @@ from games import messages as game_messages
 from games.engine import REGISTRY, get_variant
 from games.errors import TableError
 from games.forms import TableForm, variant_choices
-from games.live import lobby
+from games.live import lobby, shared_frames
 from games.live.consumers import INVITES_SESSION_KEY, live_template
 from games.models import ABANDON_REASON_MAX, Table
 
@@ -167,6 +167,12 @@ def _detail_context(request: HttpRequest, table: Table) -> dict[str, Any]:
         "abandon_reason_max": ABANDON_REASON_MAX,
         # What the table was opened for (a competition registers how to name it and link it).
         "source": sources.describe(source_kind=table.source_kind, source_id=table.source_id),
+        # A spectator's socket by the address a proxy may route to spectators' processes.
+        "ws_url": (
+            f"/ws/watch/{table.pk}/"
+            if shared_frames.sees_public_table(snapshot, request.user)
+            else f"/ws/tables/{table.pk}/"
+        ),
     }
     started = table.is_finished or table.is_playing or table.is_abandoned
     may_replay = not table.is_private or view.your_seat is not None or request.user.is_staff

@@ -33,6 +33,8 @@ class SocketSpec:
     seat: int | None
     #: whether the table has spectators (its people's latencies are reported apart)
     watched: bool = False
+    #: the socket's address: ``tables`` (the players') or ``watch`` (the spectators')
+    route: str = "tables"
 
 
 @dataclass
@@ -81,7 +83,7 @@ class Client:
         stats: Stats,
         parts: bool = True,
     ) -> None:
-        self.url = f"{spec.url}/ws/tables/{spec.table_id}/"
+        self.url = f"{spec.url}/ws/{spec.route}/{spec.table_id}/"
         origin = spec.url.replace("ws://", "http://")
         self.headers = {"Origin": origin, "Cookie": f"sessionid={spec.cookie}"}
         self.person = spec.seat is not None

@@ -20,7 +20,7 @@ def _cpu(result: dict[str, Any]) -> list[str]:
     lines = []
     for name, share in cpu.items():
         line = f"  {name}: {share * 100:.0f}% of a core"
-        if name.startswith(("server", "client", "worker")):
+        if name.startswith(("server", "spectators' server", "client", "worker")):
             # one Python process: one event loop (or the GIL) is its ceiling, one core
             line += f" (headroom to its own limit of one core: {max(0.0, 1 - share) * 100:.0f}%)"
         lines.append(line)
@@ -35,6 +35,12 @@ def _cpu(result: dict[str, Any]) -> list[str]:
             if servers
             else "  server CPU per move: n/a"
         )
+        watching = sum(v for k, v in cpu.items() if k.startswith("spectators' server"))
+        if watching:
+            lines.append(
+                f"  spectators' servers' CPU per move: {watching * 1000 / moves:.1f} ms "
+                "(not in the line above)"
+            )
     lines.append(
         f"  machine: {machine:.2f} of {result['cpus']} cores busy; the processes above "
         f"{ours:.2f} (the rest: other work on the machine)"
@@ -48,7 +54,13 @@ def report(result: dict[str, Any]) -> str:
         f"{result['bot_tables']} of 4 bots (delay {result['bot_delay']} s), "
         f"{result['spectators']} spectators on {result['spectator_tables']} tables; "
         f"{result['sockets']} sockets ({result['sockets_ready']} ready); "
-        f"{result['processes']} server process(es), {result['client_processes']} client "
+        f"{result['processes']} server process(es)"
+        + (
+            f" and {result['watch_processes']} for the spectators"
+            if result.get("watch_processes")
+            else ""
+        )
+        + f", {result['client_processes']} client "
         f"process(es); clients speak {result.get('protocol', 'html')}; "
         f"{result['cpus']} CPUs, load {result['load_before'][0]:.1f} before, "
         f"{result['load'][0]:.1f} after",

@@ -41,13 +41,16 @@ def socket_plan(
     bot_tables: list[int],
     bot_spectator: str,
     client_processes: int,
+    watch_urls: list[str] | None = None,
 ) -> list[list[SocketSpec]]:
     """Which socket goes to which server process, and which client process opens it.
 
     Seat ``i`` of the ``t``-th table connects to server ``(t + i) % N``, so with two servers
     or more every move reaches sockets of its table on other processes through the Redis
-    channel layer; spectator ``j`` of a table to server ``(t + j) % N``. All the sockets of a
-    table are in the same client process (tables dealt round-robin)."""
+    channel layer; spectator ``j`` of a table to server ``(t + j) % N``, or, given
+    ``watch_urls`` (the spectators' own servers), to one of those by the spectators' address
+    ``/ws/watch/``, as a proxy would send them. All the sockets of a table are in the same
+    client process (tables dealt round-robin)."""
     order = list(dict.fromkeys(p.table_id for p in people))
     position = {table_id: t for t, table_id in enumerate(order)}
     watched = set(order[:spectator_tables]) if spectators else set()
@@ -62,9 +65,13 @@ def socket_plan(
     for j, cookie in enumerate(spectators if watched_order else []):
         t = j % len(watched_order)
         table_id = watched_order[t]
-        plans[t % client_processes].append(
-            SocketSpec(urls[(t + j // len(watched_order)) % n], table_id, cookie, None, True)
+        k = t + j // len(watched_order)
+        spec = (
+            SocketSpec(watch_urls[k % len(watch_urls)], table_id, cookie, None, True, "watch")
+            if watch_urls
+            else SocketSpec(urls[k % n], table_id, cookie, None, True)
         )
+        plans[t % client_processes].append(spec)
     for k, table_id in enumerate(bot_tables):
         plans[k % client_processes].append(SocketSpec(urls[k % n], table_id, bot_spectator, None))
     return plans
@@ -84,6 +91,7 @@ def run(
     client_processes: int = 1,
     spectators: int = 0,
     spectator_tables: int = 10,
+    watch_processes: int = 0,
     protocol: str = "parts",
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
@@ -100,14 +108,18 @@ def run(
     prepared = seating.prepare(tables=tables, spectators=spectators)
     env = procs.server_env(pace)
     ports = [procs.free_port() for _ in range(processes)]
+    watch_ports = [procs.free_port() for _ in range(watch_processes if spectators else 0)]
     servers = []
     worker = None
     children: list[tuple[Any, Any]] = []
     try:
-        servers = [procs.launch_server(port, env) for port in ports]
-        for server, port in zip(servers, ports, strict=True):
+        servers = [procs.launch_server(port, env) for port in ports + watch_ports]
+        for server, port in zip(servers, ports + watch_ports, strict=True):
             procs.wait_listening(server, port)
-        groups = {f"server {i}": [s.pid] for i, s in enumerate(servers)}
+        groups = {f"server {i}": [s.pid] for i, s in enumerate(servers[: len(ports)])}
+        groups.update(
+            {f"spectators' server {i}": [s.pid] for i, s in enumerate(servers[len(ports) :])}
+        )
         bots: list[int] = []
         if bot_tables:
             from tute_site.celery import app
@@ -125,6 +137,7 @@ def run(
             bot_tables=bots,
             bot_spectator=prepared.spectators[-1],
             client_processes=client_processes,
+            watch_urls=[f"ws://127.0.0.1:{port}" for port in watch_ports],
         )
         connections.close_all()  # the children are forked: no connection may be shared
         context = multiprocessing.get_context("fork")
@@ -136,7 +149,9 @@ def run(
             child.start()
             children.append((child, parent_end))
         log(
-            f"{processes} server process(es) on ports {ports}; {client_processes} client "
+            f"{processes} server process(es) on ports {ports}"
+            + (f", spectators' on {watch_ports}" if watch_ports else "")
+            + f"; {client_processes} client "
             f"process(es) with {sum(map(len, plans))} sockets (think {think}s); connecting…"
         )
         ready = sum(conn.recv()[1] for _, conn in children)
@@ -182,6 +197,7 @@ def run(
         "client_processes": client_processes,
         "spectators": spectators,
         "spectator_tables": min(spectator_tables, tables) if spectators else 0,
+        "watch_processes": len(watch_ports),
         "protocol": protocol,
         "sockets": sum(s["sockets"] for s in samples),
         "sockets_ready": ready,

@@ -65,6 +65,25 @@ def test_spectators_spread_over_the_first_tables_and_the_servers() -> None:
     assert [s.cookie for s in plan if s.table_id == 900] == ["bot-watcher"]
 
 
+def test_spectators_may_go_to_servers_of_their_own_by_their_address() -> None:
+    cookies = [f"s{j}" for j in range(20)]
+    (plan,) = socket_plan(
+        urls=URLS,
+        people=people(4),
+        spectators=cookies,
+        spectator_tables=2,
+        bot_tables=[],
+        bot_spectator="x",
+        client_processes=1,
+        watch_urls=["ws://w1", "ws://w2"],
+    )
+    watchers = [s for s in plan if s.seat is None]
+    seated = [s for s in plan if s.seat is not None]
+    assert len(watchers) == 20
+    assert {(s.url, s.route) for s in watchers} == {("ws://w1", "watch"), ("ws://w2", "watch")}
+    assert {(s.url, s.route) for s in seated} == {("ws://a", "tables"), ("ws://b", "tables")}
+
+
 def test_percentiles_in_milliseconds() -> None:
     p = percentiles([i / 1000 for i in range(1, 101)])
     assert (p["p50"], p["p99"], p["max"], p["n"]) == (51.0, 99.0, 100.0, 100)

@@ -43,13 +43,14 @@ async def open_socket(
     cookie: str | None = None,
     hello: bool = True,
     lang: str = "en",
+    route: str = "tables",
 ) -> WebsocketCommunicator:
     headers = [(b"origin", origin.encode()), (b"host", b"testserver")]
     if user is not None:
         cookie = await sync_to_async(session_cookie)(user)
     if cookie:
         headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
-    comm = WebsocketCommunicator(application(), f"/ws/tables/{table_id}/", headers=headers)
+    comm = WebsocketCommunicator(application(), f"/ws/{route}/{table_id}/", headers=headers)
     connected, _ = await comm.connect(timeout=TIMEOUT)
     assert connected
     if hello:
@@ -297,6 +298,32 @@ async def test_a_spectator_sees_the_public_view_and_cannot_act(ana: Any, make_us
     await comm.send_json_to({"type": "act", "action": "1O", "version": frame["version"]})
     assert (await next_frame(comm, "error"))["code"] == "not_seated"
     await comm.disconnect()
+
+
+async def test_the_spectators_address_serves_each_user_his_own_view(
+    ana: Any, make_user: Any
+) -> None:
+    """/ws/watch/<id>/ is there for a proxy to route spectators; what a socket sees still
+    depends on its user only: a player who comes by it gets his hand and may play."""
+    table = await sync_to_async(bot_table)(ana)
+    match = await sync_to_async(table_state.match_at)(table)
+    watcher = await sync_to_async(make_user)("watcher")
+    comm = await open_socket(table.pk, watcher, route="watch")
+    frame = await latest_state(comm, table.pk)
+    assert frame["seat"] is None and frame["legal"] == []
+    assert not set().union(*(match.hand.hand_of(s) for s in range(4))) & cards_in(frame["html"])
+    await comm.disconnect()
+    player = await open_socket(table.pk, ana, route="watch")
+    frame = await latest_state(player, table.pk)
+    assert frame["seat"] == 0 and set(match.hand.hand_of(0)) <= cards_in(frame["html"])
+    assert not set().union(*(match.hand.hand_of(s) for s in (1, 2, 3))) & cards_in(frame["html"])
+    if frame["your_turn"]:
+        await player.send_json_to(
+            {"type": "act", "action": frame["legal"][0], "version": frame["version"]}
+        )
+        moved = await next_frame(player, "state")
+        assert moved["version"] > frame["version"]
+    await player.disconnect()
 
 
 async def test_two_moves_racing_for_one_turn(ana: Any) -> None:

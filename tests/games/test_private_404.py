@@ -127,11 +127,11 @@ def test_a_stranger_posting_chat_through_the_service_meets_no_such_table(
         chat_services.chat_post(table_id=private.pk, user=make_user("carla"), text="hola")
 
 
-async def close_code(table_id: int, user: Any) -> int | None:
+async def close_code(table_id: int, user: Any, route: str = "tables") -> int | None:
     cookie = await sync_to_async(session_cookie)(user)
     comm = WebsocketCommunicator(
         application(),
-        f"/ws/tables/{table_id}/",
+        f"/ws/{route}/{table_id}/",
         headers=[
             (b"origin", b"http://testserver"),
             (b"host", b"testserver"),
@@ -149,5 +149,6 @@ async def test_a_private_table_s_socket_closes_as_a_missing_one_does(
     private: Table, make_user: Any
 ) -> None:
     stranger = await sync_to_async(make_user)("carla")
-    assert await close_code(private.pk, stranger) == CLOSE_NOT_FOUND
-    assert await close_code(MISSING, stranger) == CLOSE_NOT_FOUND
+    for route in ("tables", "watch"):  # the spectators' address is no way in either
+        assert await close_code(private.pk, stranger, route) == CLOSE_NOT_FOUND
+        assert await close_code(MISSING, stranger, route) == CLOSE_NOT_FOUND

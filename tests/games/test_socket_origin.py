@@ -69,7 +69,13 @@ async def test_a_socket_from_another_scheme_host_or_port_is_refused(
 ) -> None:
     table = await sync_to_async(bot_table)(ana)
     cookie = await sync_to_async(session_cookie)(ana)
-    for path in (f"/ws/tables/{table.pk}/", "/ws/lobby/", "/ws/notifications/"):
+    paths = (
+        f"/ws/tables/{table.pk}/",
+        f"/ws/watch/{table.pk}/",
+        "/ws/lobby/",
+        "/ws/notifications/",
+    )
+    for path in paths:
         assert not await handshake(path, cookie, origin=origin, host=host, scheme=scheme)
 
 
@@ -79,7 +85,13 @@ async def test_a_socket_from_its_own_origin_is_accepted(
 ) -> None:
     table = await sync_to_async(bot_table)(ana)
     cookie = await sync_to_async(session_cookie)(ana)
-    for path in (f"/ws/tables/{table.pk}/", "/ws/lobby/", "/ws/notifications/"):
+    paths = (
+        f"/ws/tables/{table.pk}/",
+        f"/ws/watch/{table.pk}/",
+        "/ws/lobby/",
+        "/ws/notifications/",
+    )
+    for path in paths:
         assert await handshake(path, cookie, origin=origin, host=host, scheme=scheme)
 
 

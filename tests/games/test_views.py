@@ -93,6 +93,17 @@ def test_the_table_page_shows_only_my_cards(ana: Any) -> None:
         assert f'class="card-button {marker}" name="action" value="{card}"' in html
 
 
+def test_the_page_gives_spectators_their_own_socket_address(ana: Any, bruno: Any) -> None:
+    """Players get /ws/tables/<id>/, spectators /ws/watch/<id>/ (a proxy may send them to
+    processes of their own)."""
+    table = bot_table(ana)
+    mine = client_for(ana).get(table.get_absolute_url()).content.decode()
+    theirs = client_for(bruno).get(table.get_absolute_url()).content.decode()
+    assert f'data-ws-url="/ws/tables/{table.pk}/"' in mine
+    assert f'data-ws-url="/ws/watch/{table.pk}/"' in theirs
+    assert "/ws/watch/" not in mine
+
+
 def test_create_form_follows_the_variant(ana: Any) -> None:
     client = client_for(ana)
     html = client.get(reverse("games:table_create")).content.decode()

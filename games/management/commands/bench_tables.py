@@ -68,6 +68,13 @@ class Command(BaseCommand):
         )
         parser.add_argument("--spectator-tables", type=int, default=10)
         parser.add_argument(
+            "--watch-processes",
+            type=int,
+            default=0,
+            help="ASGI server processes of the spectators' own: their sockets connect there by "
+            "/ws/watch/ as a proxy would send them (0: spread over --processes)",
+        )
+        parser.add_argument(
             "--protocol",
             choices=("parts", "html"),
             default="parts",
@@ -87,6 +94,8 @@ class Command(BaseCommand):
         for name in ("tables", "processes", "client_processes", "spectator_tables"):
             if options[name] < 1:
                 raise CommandError(f"--{name.replace('_', '-')} must be at least 1.")
+        if options["watch_processes"] < 0:
+            raise CommandError("--watch-processes must be 0 or more.")
         call_command("migrate", verbosity=0)
         result = bench.run(
             tables=options["tables"],
@@ -101,6 +110,7 @@ class Command(BaseCommand):
             client_processes=options["client_processes"],
             spectators=options["spectators"],
             spectator_tables=options["spectator_tables"],
+            watch_processes=options["watch_processes"],
             protocol=options["protocol"],
             log=lambda line: self.stderr.write(line),
         )
