@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.html import conditional_escape
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from games.live.fragments import render_part, render_part_with
+from games.render_language import active_language
 from games.templatetags.table_cards import table_card
 
 #: A seat's badges, in the order they show: (the seat's attribute, css class, words, title).
@@ -60,7 +61,7 @@ def seat_info(seat: Any) -> str:
     """A seat's name, badges and counts (``div.seat-info``), remembered under every value
     it shows and the language (a seat looks the same to every viewer but himself)."""
     key = (
-        get_language(),
+        active_language(),
         seat.is_you,
         seat.name,
         *[bool(getattr(seat, attribute)) for attribute, _, _, _ in _BADGES],

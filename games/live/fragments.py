@@ -30,7 +30,8 @@ from typing import Any
 from django.template.loader import get_template
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+
+from games.render_language import active_language
 
 #: Parts kept, the least recently used go first. A busy table keeps about 60 alive (its
 #: seats' badges both ways, hands, card buttons, trick cards): room for about 250 tables in
@@ -158,12 +159,12 @@ def render_built(
     """Like :func:`render_part`, for a part built by a Python function instead of a template:
     ``build`` gets ``value`` cut down to ``fields`` (:class:`Only`) and nothing else."""
     only = Only(value, fields)
-    return _remembered((name, get_language(), (name, only.key())), lambda: build(only))
+    return _remembered((name, active_language(), (name, only.key())), lambda: build(only))
 
 
 def _render(template_name: str, context: dict[str, Any], key_value: Any) -> str:
     return _remembered(
-        (template_name, get_language(), key_value),
+        (template_name, active_language(), key_value),
         lambda: _template(template_name).render(context),
     )
 

@@ -15,6 +15,7 @@ from django.utils import translation
 
 from games import presenters, snapshots
 from games.live.parts import changed_parts, live_parts
+from games.render_language import rendering_in
 
 
 def live_template(table: Any) -> str:
@@ -30,7 +31,7 @@ def render_state(
 ) -> tuple[dict[str, Any], list[str]]:
     """The ``state`` frame of ``snapshot`` for ``user`` without its table, and the table's
     parts, rendered in ``language``. Reads nothing from the database."""
-    with translation.override(language):
+    with rendering_in(language):
         view = presenters.table_view(snapshot=snapshot, user=user)
         parts = live_parts(view)
     frame: dict[str, Any] = {

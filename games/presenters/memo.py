@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from django.utils.translation import get_language
+from games.render_language import active_language
 
 T = TypeVar("T")
 
@@ -27,7 +27,7 @@ _pieces: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 def remembered(kind: str, inputs: tuple[Any, ...], build: Callable[[], T]) -> T:
     """``build()``, or what it gave before for equal ``inputs`` in the active language."""
-    key = (kind, get_language(), repr(inputs))
+    key = (kind, active_language(), repr(inputs))
     with _lock:
         if key in _pieces:
             _pieces.move_to_end(key)

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import ngettext
 
 from games import messages
 from games.models import Table
+from games.render_language import active_language
 
 
 @dataclass
@@ -73,7 +74,7 @@ class SeatView:
     def stats(self) -> str:
         """``10 cards · 2 tricks · 1 hand lost``: the seat's counts in words."""
         return _stats_words(
-            get_language(), self.cards, self.tricks, self.points, self.lost, self.timeouts
+            active_language(), self.cards, self.tricks, self.points, self.lost, self.timeouts
         )
 
 

@@ -24,8 +24,9 @@ from django import template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
+from games.render_language import active_language
 from games.templatetags.cards import card_svg
 
 register = template.Library()
@@ -38,7 +39,7 @@ def _drawing(notation: str, size: str, state: str, language: str | None) -> Safe
 
 @register.simple_tag(name="table_card")
 def table_card(notation: str, size: str = "", state: str = "") -> SafeString:
-    return _drawing(str(notation), size or "", state or "", get_language())
+    return _drawing(str(notation), size or "", state or "", active_language())
 
 
 @register.simple_tag(name="hand_card")
@@ -48,7 +49,7 @@ def hand_card(card: Any, your_turn: bool, act_url: str) -> SafeString:
     his turn. Built from the card's values alone and remembered under them and the language
     (a hand re-renders its same few cards after every move)."""
     return _hand_card(
-        get_language(),
+        active_language(),
         str(card.notation),
         bool(card.legal),
         str(card.action or ""),
@@ -127,7 +128,7 @@ class SharedFragmentNode(template.Node):
         self.keys = keys
 
     def render(self, context: template.Context) -> str:
-        key = (*(k.resolve(context) for k in self.keys), get_language())
+        key = (*(k.resolve(context) for k in self.keys), active_language())
         with _fragments_lock:
             cached = _fragments.get(key)
         if cached is not None:
