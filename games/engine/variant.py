@@ -242,6 +242,8 @@ class Variant:
             opts = self._checked(players, options, dealer)
             if options is None and dealer is None and type(players) is int:
                 self._checked_defaults[players] = dict(opts)
+        if deck is None and first is True and not hand_number and not context:
+            return self.match_class.first_hand(self, players, opts, seed, dealer)
         setup = self.match_class.first_setup(players, opts, seed, dealer)
         if deck is not None:
             cards = tuple(
