@@ -29,9 +29,13 @@ def shuffled_deck(seed: int | str) -> list[int]:
     # The 192 digest bytes read as little-endian 32-bit words, the first 39 used in turn.
     # (i64: compiled, 64-bit machine arithmetic; the products stay below 2**38.)
     words: tuple[i64, ...] = _WORDS(
-        _blake2b(key + b"|0").digest()
-        + _blake2b(key + b"|1").digest()
-        + _blake2b(key + b"|2").digest()
+        b"".join(
+            (
+                _digest(_blake2b(key + b"|0")),
+                _digest(_blake2b(key + b"|1")),
+                _digest(_blake2b(key + b"|2")),
+            )
+        )
     )
     deck = list(_ORDERED)
     i: i64 = 39
@@ -45,3 +49,4 @@ def shuffled_deck(seed: int | str) -> list[int]:
 _WORDS: Final = struct.Struct("<39I").unpack_from
 _ORDERED: Final = tuple(range(40))
 _blake2b: Final = blake2b  # compiled, a static reference instead of a module-dict lookup
+_digest: Final = blake2b.digest  # compiled, called directly instead of looked up on each hash

@@ -197,7 +197,8 @@ class HandRules:
 
     def _hand_over(self) -> bool:
         """Whether the last trick has been played (all hands empty by default)."""
-        return not any(self.hands)
+        hands = self.hands
+        return hands.count(0) == len(hands)  # not any(hands), compiled as a primitive
 
     def _finish(self) -> HandResult:
         """Compute the result once the hand is over."""

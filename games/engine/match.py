@@ -93,6 +93,20 @@ class MatchState:
         """The hand class that plays ``setup`` (a variant may vary it by option)."""
         return variant.hand_class
 
+    @classmethod
+    def first_hand(
+        cls,
+        variant: Variant,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int | str,
+        dealer: int | None,
+    ) -> HandState:
+        """The first hand of a match, dealt (``Variant.new_hand`` without a stacked deck or a
+        later hand's arguments; the arguments checked by the caller)."""
+        setup = cls.first_setup(players, options, seed, dealer)
+        return cls.hand_class_for(variant, setup)(setup)
+
     # ----------------------------------------------------------------- hooks
 
     def _init_tally(self) -> None:

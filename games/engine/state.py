@@ -245,13 +245,13 @@ class HandState(HandRules):
             if self.may_sing == seat:
                 if not self._hooks & _EXTRAS:
                     acts += self._lead_extras(seat)
-                elif self.CANTO_AFTER_WIN and (  # the default hooks: cantos only with a pair
-                    hand & (hand << 1) & ALL_KINGS  # (or a tute) in hand
+                elif (  # the default hooks: cantos only with a pair (or a tute) in hand
+                    hand & (hand << 1) & ALL_KINGS
                     or (
-                        self.ADMITS_TUTE
-                        and ((hand & ALL_KINGS) == ALL_KINGS or (hand & ALL_HORSES) == ALL_HORSES)
+                        ((hand & ALL_KINGS) == ALL_KINGS or (hand & ALL_HORSES) == ALL_HORSES)
+                        and self.ADMITS_TUTE
                     )
-                ):
+                ) and self.CANTO_AFTER_WIN:  # (class attributes last: compiled, a slow read)
                     acts += self._canto_actions(seat)
             return acts
         if phase is _END:
@@ -386,7 +386,9 @@ class HandState(HandRules):
         self.lead = self.best = self.best_seat = -1
         self.turn = self.leader = winner
         if plain:  # the default hooks, inlined
-            if any(self.hands):
+            hands = self.hands
+            # (any(hands), written so that mypyc compiles it: any of a list is a generic call)
+            if hands.count(0) < len(hands):
                 self.may_sing = winner
             else:
                 card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
@@ -394,7 +396,8 @@ class HandState(HandRules):
             return
         # Each default hook kept by the class is inlined; the overridden ones are called.
         forced = not hooks & _ON_TRICK and self._on_trick(winner, mask)
-        over = self._hand_over() if not hooks & _OVER else not any(self.hands)
+        hands = self.hands
+        over = self._hand_over() if not hooks & _OVER else hands.count(0) == len(hands)
         if over:
             card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
             self._end()

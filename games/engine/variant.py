@@ -138,6 +138,9 @@ class Variant:
         self.order = order
         #: The hand class used when the table plays option ``renuncio`` (Cabrero family).
         self.renuncio_hand_class: type[HandState] = hand_class
+        #: The default options, by player count, once checked for that count (``new_hand``'s
+        #: shortcut for a call without options or dealer: the checks would give the same).
+        self._checked_defaults: dict[int, dict[str, Any]] = {}
 
     def __repr__(self) -> str:
         return f"<Variant {self.key}>"
@@ -228,7 +231,19 @@ class Variant:
         see each variant's ``_deal`` for the order); ``first``, ``hand_number`` and
         ``context`` set up a later hand of a match.
         """
-        opts = self._checked(players, options, dealer)
+        defaults = (
+            self._checked_defaults.get(players)
+            if options is None and dealer is None and type(players) is int
+            else None
+        )
+        if defaults is not None:  # checked before: same players, no options, no dealer
+            opts = dict(defaults)
+        else:
+            opts = self._checked(players, options, dealer)
+            if options is None and dealer is None and type(players) is int:
+                self._checked_defaults[players] = dict(opts)
+        if deck is None and first is True and not hand_number and not context:
+            return self.match_class.first_hand(self, players, opts, seed, dealer)
         setup = self.match_class.first_setup(players, opts, seed, dealer)
         if deck is not None:
             cards = tuple(
