@@ -173,6 +173,48 @@ async def db_write(fn: Any, *args: Any, **kwargs: Any) -> Any:
     return await _in_thread(_in_sync_thread(fn, retry=False), args, kwargs)
 
 
+#: Reads of a table at a revision in flight in this process (:func:`load_once`).
+_loads: dict[tuple[int, int], asyncio.Future[snapshots.Snapshot]] = {}
+
+
+def _read_at(table_id: int, revision: int) -> snapshots.Snapshot:
+    snapshot, _ = load_state(table_id=table_id, language="", revision=revision)
+    return snapshot
+
+
+async def load_once(table_id: int, revision: int) -> snapshots.Snapshot:
+    """The table at ``revision`` or later, read once for every socket of this process that
+    asks while the read is in flight (without it, a change that 100 spectators' sockets could
+    not find in memory made 100 reads and replays of the table at once). The snapshot is
+    shared: a render makes its own copy."""
+    key = (table_id, revision)
+    pending = _loads.get(key)
+    if pending is not None:
+        try:
+            return await asyncio.shield(pending)
+        except asyncio.CancelledError:
+            if not pending.cancelled():
+                raise  # this socket's own task was cancelled
+            # the socket that was reading went away: read it here
+    future: asyncio.Future[snapshots.Snapshot] = asyncio.get_running_loop().create_future()
+    _loads[key] = future
+    try:
+        snapshot: snapshots.Snapshot = await db_read(_read_at, table_id, revision)
+    except asyncio.CancelledError:
+        future.cancel()
+        raise
+    except BaseException as error:
+        future.set_exception(error)
+        future.exception()  # retrieved: the waiters get it, or nobody needs to
+        raise
+    else:
+        future.set_result(snapshot)
+        return snapshot
+    finally:
+        if _loads.get(key) is future:
+            del _loads[key]
+
+
 class TableConsumer(LiveConsumer):
     table_id: int
     group: str
@@ -402,6 +444,11 @@ class TableConsumer(LiveConsumer):
         try:
             if cached is not None:
                 snapshot, missed = cached, None
+            elif revision is not None and missed_since is None:
+                # a change this process could not apply in memory (a hand ended at another
+                # process, a gap): its sockets wait for one read, not one each
+                snapshot, missed = await load_once(self.table_id, revision), None
+                cached = snapshot  # shared with the other sockets: a render copies it
             else:
                 snapshot, missed = await db_read(
                     load_state,
