@@ -63,19 +63,19 @@ ACCEPTED = [
 ]
 
 
+def socket_paths(table_id: int) -> tuple[str, ...]:
+    """Every WebSocket address: a table's (players' and spectators'), the lobby's, the
+    notifications'."""
+    return (f"/ws/tables/{table_id}/", f"/ws/watch/{table_id}/", "/ws/lobby/", "/ws/notifications/")
+
+
 @pytest.mark.parametrize(("origin", "host", "scheme"), REFUSED)
 async def test_a_socket_from_another_scheme_host_or_port_is_refused(
     ana: Any, origin: str | None, host: str | None, scheme: str
 ) -> None:
     table = await sync_to_async(bot_table)(ana)
     cookie = await sync_to_async(session_cookie)(ana)
-    paths = (
-        f"/ws/tables/{table.pk}/",
-        f"/ws/watch/{table.pk}/",
-        "/ws/lobby/",
-        "/ws/notifications/",
-    )
-    for path in paths:
+    for path in socket_paths(table.pk):
         assert not await handshake(path, cookie, origin=origin, host=host, scheme=scheme)
 
 
@@ -85,13 +85,7 @@ async def test_a_socket_from_its_own_origin_is_accepted(
 ) -> None:
     table = await sync_to_async(bot_table)(ana)
     cookie = await sync_to_async(session_cookie)(ana)
-    paths = (
-        f"/ws/tables/{table.pk}/",
-        f"/ws/watch/{table.pk}/",
-        "/ws/lobby/",
-        "/ws/notifications/",
-    )
-    for path in paths:
+    for path in socket_paths(table.pk):
         assert await handshake(path, cookie, origin=origin, host=host, scheme=scheme)
 
 
