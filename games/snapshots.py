@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games import errors as e
@@ -28,12 +28,15 @@ class Snapshot:
     table: Table
     seats: list[Seat]
     match: MatchState | None
+    #: What the views of this snapshot derive alike for every viewer from its table and seats
+    #: (the seats' names in a language...), kept for the next viewer; its copies share it.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def copy(self) -> Snapshot:
         """The same snapshot with a match of its own (views read it, never change it; the
         engine caches legal moves on the object it is asked about)."""
         match = self.match.clone() if self.match is not None else None
-        return Snapshot(table=self.table, seats=self.seats, match=match)
+        return Snapshot(table=self.table, seats=self.seats, match=match, memo=self.memo)
 
     def seat_of(self, user: Any) -> int | None:
         if user is None or not getattr(user, "is_authenticated", False):

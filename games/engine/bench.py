@@ -11,6 +11,11 @@
   action);
 * for Cabrero also **matches/s**: whole random matches through ``new_match``.
 
+``python -m games.engine bench --compare`` measures the compiled build against the pure one:
+two worker processes, one per build, play the same random hands in turns of about 0.2 s of CPU
+each, never at once, so that whatever else the machine does falls on both alike; it prints
+each build's hands/s, their ratio and the spread of the ratios of single turns.
+
 Each figure runs for about ``T`` seconds (default 1) of the process's CPU time
 (:func:`time.process_time`), so that other processes on a busy machine do not count; they still
 slow it somewhat (shared caches, frequency), so compare figures of one run, or the best of
@@ -24,10 +29,15 @@ several runs.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
+import statistics
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from games.engine.compiled import describe
 from games.engine.state import HandState
@@ -199,11 +209,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="only this variant (repeatable); default: every registered one",
     )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="the compiled build against the pure one, in alternate turns of two processes "
+        "(hands/s of each and the ratio; --seconds is each build's time per variant)",
+    )
 
 
 def main(args: argparse.Namespace) -> int:
     """Run the ``bench`` subcommand."""
     keys = args.variant or sorted(REGISTRY)
+    if args.compare:
+        return compare(keys, args.seconds)
     print(format_header(args.seconds), flush=True)
     status = 0
     for key in keys:
@@ -217,3 +235,142 @@ def main(args: argparse.Namespace) -> int:
             print(f"{key:<12}  failed: {type(exc).__name__}: {exc}", flush=True)
             status = 1
     return status
+
+
+# ------------------------------------------------------------- compiled against pure
+
+#: CPU seconds of one turn of a build in :func:`compare`.
+TURN_SECONDS = 0.2
+
+
+@dataclass
+class Comparison:
+    """One variant's hands/s on each build, played in alternate turns."""
+
+    variant: str
+    players: int
+    pure: tuple[int, float]  # hands, CPU seconds
+    compiled: tuple[int, float]
+    turn_ratios: list[float]
+
+    @property
+    def pure_per_s(self) -> float:
+        return self.pure[0] / self.pure[1]
+
+    @property
+    def compiled_per_s(self) -> float:
+        return self.compiled[0] / self.compiled[1]
+
+    @property
+    def ratio(self) -> float:
+        return self.compiled_per_s / self.pure_per_s
+
+
+def serve() -> None:
+    """A worker of :func:`compare`: reads ``variant seconds`` lines, answers ``hands elapsed``
+    (random hands of that variant on this process's build), until its input ends."""
+    print(describe(), flush=True)
+    for line in sys.stdin:
+        key, seconds = line.split()
+        variant = REGISTRY[key]
+        hands, elapsed = random_hands(variant, bench_players(variant), float(seconds))
+        print(hands, elapsed, flush=True)
+
+
+class _Worker:
+    """A process running :func:`serve` on one build."""
+
+    def __init__(self, build: str) -> None:
+        env = dict(os.environ, TUTE_ENGINE=build)
+        root = str(Path(__file__).resolve().parents[2])
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "from games.engine.bench import serve; serve()"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=root,
+        )
+        self.describe = self._line()
+
+    def _line(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the benchmark's worker stopped (see its error above)")
+        return line.strip()
+
+    def turn(self, key: str, seconds: float) -> tuple[int, float]:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{key} {seconds}\n")
+        self.process.stdin.flush()
+        hands, elapsed = self._line().split()
+        return int(hands), float(elapsed)
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def compare_variant(key: str, seconds: float, workers: dict[str, _Worker]) -> Comparison:
+    """``seconds`` of each build on ``key``, in alternate turns (after one turn each unmeasured,
+    to warm up); which build goes first alternates too."""
+    variant = REGISTRY[key]
+    for worker in workers.values():
+        worker.turn(key, TURN_SECONDS / 4)
+    totals = {build: [0, 0.0] for build in workers}
+    ratios = []
+    turns = max(1, round(seconds / TURN_SECONDS))
+    for i in range(turns):
+        order = ("pure", "compiled") if i % 2 == 0 else ("compiled", "pure")
+        rate = {}
+        for build in order:
+            hands, elapsed = workers[build].turn(key, TURN_SECONDS)
+            totals[build][0] += hands
+            totals[build][1] += elapsed
+            rate[build] = hands / elapsed
+        ratios.append(rate["compiled"] / rate["pure"])
+    pure, compiled = totals["pure"], totals["compiled"]
+    return Comparison(
+        key,
+        bench_players(variant),
+        (int(pure[0]), pure[1]),
+        (int(compiled[0]), compiled[1]),
+        ratios,
+    )
+
+
+def compare(keys: list[str], seconds: float) -> int:
+    """Print the compiled build against the pure one for each variant of ``keys``."""
+    unknown = [k for k in keys if k not in REGISTRY]
+    if unknown:
+        print(f"unknown variant: {', '.join(unknown)}")
+        return 2
+    workers = {"pure": _Worker("pure"), "compiled": _Worker("compiled")}
+    try:
+        print(
+            f"engine benchmark, compiled against pure: Python {platform.python_version()}, "
+            f"random hands, alternate turns of {TURN_SECONDS:g} s CPU, ~{seconds:g} s "
+            f"per build and variant\n"
+            f"  pure: {workers['pure'].describe}\n  compiled: {workers['compiled'].describe}\n"
+            f"{'variant':<12}{'players':>8}{'pure hands/s':>14}{'compiled':>10}{'ratio':>7}"
+            f"{'turns: median, min-max':>25}",
+            flush=True,
+        )
+        for key in keys:
+            c = compare_variant(key, seconds, workers)
+            spread = (
+                f"{statistics.median(c.turn_ratios):.2f}, "
+                f"{min(c.turn_ratios):.2f}-{max(c.turn_ratios):.2f}"
+            )
+            print(
+                f"{c.variant:<12}{c.players:>8}{c.pure_per_s:>14.0f}{c.compiled_per_s:>10.0f}"
+                f"{c.ratio:>7.2f}{spread:>25}",
+                flush=True,
+            )
+    finally:
+        for worker in workers.values():
+            worker.close()
+    return 0

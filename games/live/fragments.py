@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import operator
 import re
 import threading
 from collections import OrderedDict
@@ -31,6 +32,7 @@ from django.template.loader import get_template
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 
+from games.presenters.memo import remembered_key
 from games.render_language import active_language
 
 #: Parts kept, the least recently used go first. A busy table keeps about 60 alive (its
@@ -41,7 +43,6 @@ MAX_PARTS = 16384
 _lock = threading.Lock()
 _parts: OrderedDict[tuple[Any, ...], SafeString] = OrderedDict()
 _stats = {"renders": 0, "hits": 0}
-_FIELDS: dict[type, tuple[str, ...]] = {}
 _PLAIN = (str, int, float, bool, type(None), datetime.datetime, datetime.date)
 
 
@@ -63,30 +64,38 @@ def fingerprint(value: Any) -> Any:
         return (kind.__name__, *(fingerprint(v) for v in value))
     if kind is dict:
         return ("dict", *sorted((str(k), fingerprint(v)) for k, v in value.items()))
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = _dataclass_fields(kind)
-    if _REPR_WHOLE[kind]:
-        # The generated repr names every field's repr: whole for plain values and nested
-        # dataclasses, and three times quicker than the walk below. A value it cannot show
-        # whole (a model, a lazy text, an object named by its address) reprs as "<...>".
-        text = repr(value)
-        if "<" not in text:
-            return (kind, text)
-    return (kind.__qualname__, *(fingerprint(getattr(value, n)) for n in names))
+    memo = remembered_key(value)
+    if memo is not None:
+        # A remembered piece of the view (the match so far, the last hand's summary) is a
+        # function of its inputs and language, so its key tells it apart as well as its
+        # fields would, without walking them for every viewer after every move.
+        return ("remembered", memo)
+    getter = _GETTERS.get(kind)
+    if getter is None:
+        getter = _GETTERS[kind] = _field_getter(kind)
+    values = getter(value)
+    for v in values:
+        if type(v) not in _PLAIN:
+            return (kind.__qualname__, *(fingerprint(v) for v in values))
+    # Plain values only (the case of a card, a button, a seat's counts): they are their own
+    # fingerprints, with the class to tell apart two classes with equal fields.
+    return (kind, values)
 
 
-_REPR_WHOLE: dict[type, bool] = {}
+_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 
 
-def _dataclass_fields(kind: type) -> tuple[str, ...]:
+def _field_getter(kind: type) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving the values of every field of the dataclass ``kind``, as a tuple."""
     if not dataclasses.is_dataclass(kind):
         raise TypeError(f"a live part cannot be keyed by a {kind.__name__}")
-    fields = dataclasses.fields(kind)
-    own = getattr(kind.__repr__, "__wrapped__", None)  # dataclasses' repr, made by exec
-    generated = getattr(getattr(own, "__code__", None), "co_filename", "") == "<string>"
-    _REPR_WHOLE[kind] = generated and all(f.repr for f in fields)
-    return tuple(f.name for f in fields)
+    names = tuple(f.name for f in dataclasses.fields(kind))
+    if not names:
+        return lambda value: ()
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda value: (one(value),)
+    return operator.attrgetter(*names)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -110,6 +119,17 @@ def table_facts(table: Any) -> TableFacts:
     )
 
 
+def _facts_of(view: Any) -> TableFacts:
+    """``view.table`` as :class:`TableFacts`, made once per view (each of its parts reads it)."""
+    kept = getattr(view, "__dict__", {}).get("_table_facts")
+    if kept is not None and kept[0] is view.table:
+        return kept[1]  # type: ignore[no-any-return]
+    facts = table_facts(view.table)
+    if hasattr(view, "__dict__"):
+        view.__dict__["_table_facts"] = (view.table, facts)
+    return facts
+
+
 class Only:
     """The named attributes of a view and nothing else (``table`` as :class:`TableFacts`)."""
 
@@ -118,10 +138,7 @@ class Only:
     def __init__(self, view: Any, names: tuple[str, ...]) -> None:
         values = {}
         for name in names:
-            value = getattr(view, name)
-            if name == "table":
-                value = table_facts(value)
-            values[name] = value
+            values[name] = _facts_of(view) if name == "table" else getattr(view, name)
         object.__setattr__(self, "_values", values)
 
     def __getattr__(self, name: str) -> Any:

@@ -23,6 +23,8 @@ MAX_PIECES = 4096
 
 _lock = threading.Lock()
 _pieces: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+#: The key of each piece kept, by the piece's identity (the piece is kept alive by ``_pieces``).
+_keys: dict[int, tuple[Any, ...]] = {}
 
 
 def remembered(kind: str, inputs: tuple[Any, ...], build: Callable[[], T]) -> T:
@@ -34,12 +36,32 @@ def remembered(kind: str, inputs: tuple[Any, ...], build: Callable[[], T]) -> T:
             return _pieces[key]  # type: ignore[no-any-return]
     value = build()
     with _lock:
+        if key in _pieces:  # built meanwhile by another thread: keep one piece per key
+            return _pieces[key]  # type: ignore[no-any-return]
         _pieces[key] = value
+        if value is not None:
+            _keys[id(value)] = key
         while len(_pieces) > MAX_PIECES:
-            _pieces.popitem(last=False)
+            _, old = _pieces.popitem(last=False)
+            _keys.pop(id(old), None)
     return value
+
+
+def remembered_key(value: Any) -> tuple[Any, ...] | None:
+    """The key ``value`` is remembered under, if it is a remembered piece (else None).
+
+    A piece is a function of its key (its inputs by value and the language), so the key can
+    stand for the piece wherever equal pieces must be told from different ones (the live
+    parts' fingerprints). Read under the lock: a piece forgotten meanwhile is no longer kept,
+    so its identity cannot have been taken by another object while it is looked up here."""
+    with _lock:
+        key = _keys.get(id(value))
+        if key is not None and _pieces.get(key) is value:
+            return key
+    return None
 
 
 def clear() -> None:
     with _lock:
         _pieces.clear()
+        _keys.clear()

@@ -40,6 +40,7 @@ from games.presenters.viewmodels import (
     TrickView,
     card_view,
 )
+from games.render_language import active_language
 from games.snapshots import Snapshot
 
 
@@ -61,16 +62,16 @@ def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
     your_seat = snapshot.seat_of(user)
     seats = [
         SeatView(
-            position=s.position,
-            name=seat_name(s),
-            is_bot=s.is_bot,
-            bot_level=s.bot_level,
-            is_empty=s.is_empty,
-            is_you=s.position == your_seat,
-            away=s.away,
-            timeouts=s.timeouts,
+            position=position,
+            name=name,
+            is_bot=is_bot,
+            bot_level=bot_level,
+            is_empty=is_empty,
+            is_you=position == your_seat,
+            away=away,
+            timeouts=timeouts,
         )
-        for s in snapshot.seats
+        for position, name, is_bot, bot_level, is_empty, away, timeouts in _seat_facts(snapshot)
     ]
     view = TableView(
         table=table,
@@ -96,6 +97,19 @@ def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
         return view
     _fill_game(view, match.observe(your_seat), previous_forced(match))
     return view
+
+
+def _seat_facts(snapshot: Snapshot) -> list[tuple[int, str, bool, str, bool, bool, int]]:
+    """What every viewer is shown of each seat (its name in the active language), worked out
+    once per snapshot and language: the seats of a snapshot never change."""
+    key = ("seat_facts", active_language())
+    facts = snapshot.memo.get(key)
+    if facts is None:
+        facts = snapshot.memo[key] = [
+            (s.position, seat_name(s), s.is_bot, s.bot_level, s.is_empty, s.away, s.timeouts)
+            for s in snapshot.seats
+        ]
+    return facts  # type: ignore[no-any-return]
 
 
 def rematch_offer(snapshot: Snapshot, your_seat: int | None) -> RematchOffer | None:

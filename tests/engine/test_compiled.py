@@ -175,3 +175,37 @@ def test_the_manifest_lists_the_compiled_modules() -> None:
         assert name in modules
     for name in ("games.engine", "games.engine.errors", "games.engine.variant"):
         assert name not in modules  # kept pure (games/engine/compiled.py says why)
+
+
+def test_the_comparison_benchmark_runs_each_build_in_its_own_worker() -> None:
+    """``bench --compare`` plays both builds in alternate turns of two worker processes and
+    prints each one's rate and the ratio (on the real builds: no figure is asserted, only that
+    both ran and the ratio is the quotient of the two rates)."""
+    _require_build()
+    out = subprocess.run(
+        [sys.executable, "-m", "games.engine", "bench", "--compare", "--seconds", "0.2"]
+        + ["--variant", "dos", "--variant", "cabrero"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[1].strip() == "pure: pure (TUTE_ENGINE=pure)"
+    assert lines[2].strip().startswith("compiled: compiled (mypyc,")
+    rows = {line.split()[0]: line.split() for line in lines[4:]}
+    assert sorted(rows) == ["cabrero", "dos"]
+    for row in rows.values():
+        pure, compiled, ratio = float(row[2]), float(row[3]), float(row[4])
+        assert pure > 0 and compiled > 0
+        assert ratio == pytest.approx(compiled / pure, rel=0.01)
+
+
+def test_the_comparison_refuses_an_unknown_variant() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "games.engine", "bench", "--compare", "--variant", "nope"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2 and "unknown variant: nope" in out.stdout

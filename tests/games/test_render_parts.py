@@ -21,7 +21,8 @@ from games.engine import get_variant, variant_keys
 from games.live import fragments
 from games.live.parts import changed_parts, live_parts
 from games.models import Table
-from games.presenters.viewmodels import CardView, SeatView
+from games.presenters import memo
+from games.presenters.viewmodels import CardView, SeatView, Tally, TallyRow
 
 from .helpers import cards_in, fresh
 
@@ -140,6 +141,30 @@ def test_fingerprints_tell_apart_what_a_template_could_show(make_user: Any) -> N
     assert fragments.fingerprint("a<b") != fragments.fingerprint(mark_safe("a<b"))
     with pytest.raises(TypeError):
         fragments.fingerprint(make_user())  # a model: never a key
+
+
+def test_a_remembered_piece_is_fingerprinted_by_its_key() -> None:
+    """The match so far and the last hand's summary are built once per inputs and language
+    (``presenters.memo``): their fingerprint is that key, so equal inputs share a part and any
+    other input (or language) does not; an object that is not the remembered piece (a copy, or
+    one made after the memo forgot it) is walked as any other value."""
+    memo.clear()
+    rows = [TallyRow(label="Lost hands", values=[1, 0])]
+    with translation.override("en"):
+        tally = memo.remembered("tally", ([1, 0], ["a", "b"]), lambda: Tally(["a", "b"], rows))
+        again = memo.remembered("tally", ([1, 0], ["a", "b"]), lambda: Tally(["x"], []))
+        other = memo.remembered("tally", ([0, 1], ["a", "b"]), lambda: Tally(["a", "b"], rows))
+    with translation.override("es"):
+        spanish = memo.remembered("tally", ([1, 0], ["a", "b"]), lambda: Tally(["a", "b"], rows))
+    assert again is tally  # built once for equal inputs
+    assert fragments.fingerprint(tally) == fragments.fingerprint(again)
+    assert fragments.fingerprint(tally)[0] == "remembered"
+    assert fragments.fingerprint(other) != fragments.fingerprint(tally)  # same fields, other key
+    assert fragments.fingerprint(spanish) != fragments.fingerprint(tally)
+    copy = Tally(["a", "b"], rows)
+    assert fragments.fingerprint(copy)[0] != "remembered"  # not the piece itself: walked
+    memo.clear()
+    assert fragments.fingerprint(tally)[0] != "remembered"  # forgotten: walked again
 
 
 def test_changed_parts() -> None:
