@@ -41,8 +41,9 @@ class Snapshot:
     def seat_of(self, user: Any) -> int | None:
         if user is None or not getattr(user, "is_authenticated", False):
             return None
+        pk = user.pk  # once: a socket's user is a lazy object, each attribute a call
         for seat in self.seats:
-            if seat.user_id == user.pk:
+            if seat.user_id == pk:
                 return seat.position
         return None
 

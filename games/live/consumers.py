@@ -467,33 +467,46 @@ class TableConsumer(LiveConsumer):
             return snapshot.copy() if cached is not None else snapshot
 
         user = self.scope["user"]
-        as_parts = self.as_parts
-        held = None if force else self.sent_parts
         if missed is None and shared_frames.sees_public_table(snapshot, user):
-            # a spectator: the parts every spectator of this revision gets, rendered once
-            shared = shared_frames.shared_state(
-                snapshot,
-                self.language,
-                lambda: render_state(own_copy(), user=None, language=self.language),
-            )
-            frame, parts = shared.frame, shared.parts
-            came_from = self.shared_sent
-            if not as_parts:
-                text = shared.text
-            elif came_from is not None and held is came_from.parts:
-                text = shared.changes_text(came_from)  # encoded once for all its spectators
-            else:
-                text = frame_text(frame, parts, sent=held, as_parts=True)
-            self.shared_sent = shared
+            async with shared_frames.spectators_lane():  # the players first
+                await self._send_public_state(snapshot, own_copy, force=force)
+            return
+        held = None if force else self.sent_parts
+        frame, parts = render_state(own_copy(), user=user, language=self.language)
+        text = frame_text(frame, parts, sent=held, as_parts=self.as_parts, missed=missed)
+        self.shared_sent = None
+        await self._send_frame(frame, parts, text)
+
+    async def _send_public_state(
+        self, snapshot: snapshots.Snapshot, own_copy: Any, *, force: bool
+    ) -> None:
+        """A spectator's frame: the public state every spectator of this revision gets,
+        rendered once (by the first of them, on a copy of its own: ``own_copy()``), and for a
+        client of the parts protocol the changes from the state it holds, encoded once for all
+        the spectators that hold it."""
+        if snapshot.table.revision <= self.sent_revision and not force:
+            return  # a later frame went out while this one waited in the lane
+        held = None if force else self.sent_parts
+        shared = shared_frames.shared_state(
+            snapshot,
+            self.language,
+            lambda: render_state(own_copy(), user=None, language=self.language),
+        )
+        came_from = self.shared_sent
+        if not self.as_parts:
+            text = shared.text
+        elif came_from is not None and held is came_from.parts:
+            text = shared.changes_text(came_from)
         else:
-            frame, parts = render_state(own_copy(), user=user, language=self.language)
-            text = frame_text(frame, parts, sent=held, as_parts=as_parts, missed=missed)
-            self.shared_sent = None
-        sent = int(frame["revision"])
-        if as_parts:
+            text = frame_text(shared.frame, shared.parts, sent=held, as_parts=True)
+        self.shared_sent = shared
+        await self._send_frame(shared.frame, shared.parts, text)
+
+    async def _send_frame(self, frame: dict[str, Any], parts: list[str], text: str) -> None:
+        if self.as_parts:
             self.sent_parts = parts
         first = self.sent_revision < 0
-        self.sent_revision = max(self.sent_revision, sent)
+        self.sent_revision = max(self.sent_revision, int(frame["revision"]))
         await self.send(text_data=text)
         if first:
             await self._send_presence()

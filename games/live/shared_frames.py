@@ -13,10 +13,12 @@ nothing of a seat's private view is ever in a shared state, which is rendered fo
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from games.live.states import frame_text
@@ -62,16 +64,12 @@ class SharedState:
 
 def sees_public_table(snapshot: Snapshot, user: Any) -> bool:
     """Whether ``user`` sees nothing but the public table (no seat, not the creator)."""
-    if snapshot.seat_of(user) is not None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return True  # nobody's seat, nobody's table
+    pk = user.pk
+    if pk == snapshot.table.created_by_id:
         return False
-    created_by = snapshot.table.created_by_id
-    is_creator = (
-        user is not None
-        and getattr(user, "is_authenticated", False)
-        and created_by is not None
-        and created_by == user.pk
-    )
-    return not is_creator
+    return all(seat.user_id != pk for seat in snapshot.seats)
 
 
 def shared_state(
@@ -123,3 +121,29 @@ def clear() -> None:
     """Forget the shared states (tests; a restart)."""
     with _lock:
         _states.clear()
+
+
+#: The spectators' lane of each event loop (one process serves its sockets from one loop).
+_lanes: dict[int, asyncio.Lock] = {}
+
+
+@contextlib.asynccontextmanager
+async def spectators_lane() -> AsyncIterator[None]:
+    """Serve one spectator socket at a time, each after the event loop has run whatever else
+    was ready.
+
+    After a move every socket of the table gets its frame. With a hundred spectators
+    watching, their hundred sends (a shared render, then a tenth of a millisecond each) would
+    all be ready at once and run back to back, ahead of the players of this table and of
+    every other table whose frames arrive meanwhile: the players would wait for the whole
+    crowd. In the lane each spectator waits for the one before and then lets the loop go
+    round once (``sleep(0)``), so a player's frame waits for one spectator's send at most,
+    and the crowd is served in the loop's spare time, a few milliseconds later."""
+    loop = asyncio.get_running_loop()
+    lane = _lanes.get(id(loop))
+    if lane is None:
+        _lanes.clear()  # a process runs one loop; tests run many in turn
+        lane = _lanes[id(loop)] = asyncio.Lock()
+    async with lane:
+        await asyncio.sleep(0)
+        yield

@@ -177,14 +177,25 @@ def test_the_manifest_lists_the_compiled_modules() -> None:
         assert name not in modules  # kept pure (games/engine/compiled.py says why)
 
 
+DOS_CABRERO = ("--variant", "dos", "--variant", "cabrero")
+
+
 def test_the_comparison_benchmark_runs_each_build_in_its_own_worker() -> None:
     """``bench --compare`` plays both builds in alternate turns of two worker processes and
     prints each one's rate and the ratio (on the real builds: no figure is asserted, only that
     both ran and the ratio is the quotient of the two rates)."""
     _require_build()
     out = subprocess.run(
-        [sys.executable, "-m", "games.engine", "bench", "--compare", "--seconds", "0.2"]
-        + ["--variant", "dos", "--variant", "cabrero"],
+        [
+            sys.executable,
+            "-m",
+            "games.engine",
+            "bench",
+            "--compare",
+            "--seconds",
+            "0.2",
+            *DOS_CABRERO,
+        ],
         cwd=REPO,
         capture_output=True,
         text=True,
