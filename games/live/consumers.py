@@ -480,10 +480,8 @@ class TableConsumer(LiveConsumer):
     async def _send_public_state(
         self, snapshot: snapshots.Snapshot, own_copy: Any, *, force: bool
     ) -> None:
-        """A spectator's frame: the public state every spectator of this revision gets,
-        rendered once (by the first of them, on a copy of its own: ``own_copy()``), and for a
-        client of the parts protocol the changes from the state it holds, encoded once for all
-        the spectators that hold it."""
+        """A spectator's frame: the public state of this revision, rendered once (on
+        ``own_copy()``), its changes encoded once for all the spectators holding the last."""
         if snapshot.table.revision <= self.sent_revision and not force:
             return  # a later frame went out while this one waited in the lane
         held = None if force else self.sent_parts
