@@ -144,7 +144,13 @@ def _seat_classes(seat: Any, bottom: bool) -> str:
     )
 
 
-def board(view: Any, *, bidding: tuple[str, ...], final: tuple[str, ...]) -> str:
+def board(
+    view: Any,
+    *,
+    bidding: tuple[str, ...],
+    final: tuple[str, ...],
+    bidding_narrow: dict[str, Any] | None = None,
+) -> str:
     """The felt: every seat around it (the viewer's at the bottom, then the others in play
     order), the trick in the middle with each card in front of the player who played it
     (``.trick-at-N`` matches ``.seat-at-N``). ``bidding`` and ``final`` name the view's values
@@ -163,7 +169,7 @@ def board(view: Any, *, bidding: tuple[str, ...], final: tuple[str, ...]) -> str
             out.append(trick_card(at, seat))
     out.append("</ol>\n")
     if view.bidding and view.bidding.in_auction and not view.finished:
-        out.append(render_part("games/_bidding_board.html", "view", view, bidding))
+        out.append(render_part("games/_bidding_board.html", "view", view, bidding, bidding_narrow))
     if view.finished:
         out.append(render_part("games/live/_final.html", "view", view, final))
     out.append("</section>\n")

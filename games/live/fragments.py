@@ -130,15 +130,27 @@ def _facts_of(view: Any) -> TableFacts:
     return facts
 
 
+#: How a part may narrow one of the view's values to the few attributes its template reads:
+#: the attribute's name, and a function of the view giving the narrowed value.
+Narrowing = dict[str, Callable[[Any], Any]]
+
+
 class Only:
-    """The named attributes of a view and nothing else (``table`` as :class:`TableFacts`)."""
+    """The named attributes of a view and nothing else (``table`` as :class:`TableFacts`;
+    a name in ``narrow`` as what its function gives: a value holding only the attributes the
+    part's template reads of it, so that viewers who differ elsewhere in it share the part)."""
 
     __slots__ = ("_values",)
 
-    def __init__(self, view: Any, names: tuple[str, ...]) -> None:
+    def __init__(self, view: Any, names: tuple[str, ...], narrow: Narrowing | None = None) -> None:
         values = {}
         for name in names:
-            values[name] = _facts_of(view) if name == "table" else getattr(view, name)
+            if name == "table":
+                values[name] = _facts_of(view)
+            elif narrow is not None and name in narrow:
+                values[name] = narrow[name](view)
+            else:
+                values[name] = getattr(view, name)
         object.__setattr__(self, "_values", values)
 
     def __getattr__(self, name: str) -> Any:
@@ -155,12 +167,18 @@ def fields_of(spec: str) -> tuple[str, ...]:
     return tuple(spec.split())
 
 
-def render_part(template_name: str, name: str, value: Any, fields: tuple[str, ...] = ()) -> str:
+def render_part(
+    template_name: str,
+    name: str,
+    value: Any,
+    fields: tuple[str, ...] = (),
+    narrow: Narrowing | None = None,
+) -> str:
     """The template ``template_name`` rendered with ``{name: value}`` alone in the active
-    language; with ``fields``, ``value`` is cut down to those attributes (:class:`Only`).
-    Rendered once per distinct fingerprint and language, then remembered."""
+    language; with ``fields``, ``value`` is cut down to those attributes (:class:`Only`, with
+    ``narrow``). Rendered once per distinct fingerprint and language, then remembered."""
     if fields:
-        value = Only(value, fields)
+        value = Only(value, fields, narrow)
         return _render(template_name, {name: value}, (name, value.key()))
     return _render(template_name, {name: value}, (name, fingerprint(value)))
 

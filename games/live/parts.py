@@ -8,7 +8,7 @@ corner the hand, the trump, the stock...     alike for every viewer (rendered on
 turn   whose turn, the timer, the away note  alike but for the one whose turn it is
 board  the seats and the trick               per viewer (its seats and trick cards shared)
 hand   the viewer's cards and buttons        his own; rendered again only when it changed
-panel  the match so far, cantos, summaries   alike for every viewer (rendered once)
+panel  the match so far, cantos, summaries   alike for every viewer (each section rendered once)
 tail   the closing tag
 ====== ==================================== =============================================
 
@@ -23,6 +23,7 @@ protocol gets, after its first full frame, only the parts that changed
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import get_template
@@ -30,7 +31,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 from games.live.board import board
-from games.live.fragments import render_built, render_part
+from games.live.fragments import PartFieldError, render_built, render_part, render_part_with
 from games.live.hand import hand
 
 CORNER = (
@@ -48,16 +49,6 @@ CORNER = (
     "out_of_play",
 )
 HAND = ("your_seat", "finished", "your_turn", "bidding", "buttons", "legal", "hand", "table")
-PANEL = (
-    "tally",
-    "bidding",
-    "cantos",
-    "last_trick",
-    "finished",
-    "previous_hand",
-    "tricks_played",
-    "table",
-)
 TURN = (
     "finished",
     "your_turn",
@@ -70,6 +61,68 @@ TURN = (
 )
 FINAL = ("places", "table", "your_seat", "rematch")
 BIDDING_BOARD = ("bidding", "table")
+
+
+# What the corner, the turn line and the auction's board read of a bidding tute's panel
+# (``view.bidding``, which also holds the viewer's own controls): each gets only that, so the
+# viewers who see those alike share the render (the one who holds the called card reads so in
+# his corner; the jugador on his turn gets the cards he may call on his board).
+class _Narrowed:
+    """A narrowed value refuses, loudly, any attribute it does not hold (a template reading
+    one would otherwise show an empty string)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise PartFieldError(f"{type(self).__name__} does not hold {name!r}")
+
+
+@dataclass(frozen=True)
+class CornerBidding(_Narrowed):
+    pot: int | None
+    jugador_name: str
+    bid: int | None
+    called: Any
+    partner_name: str
+    without_twos: bool
+    you_hold_called: bool
+
+
+@dataclass(frozen=True)
+class TurnBidding(_Narrowed):
+    stage_text: str
+    turn_text: str
+
+
+@dataclass(frozen=True)
+class BoardBidding(_Narrowed):
+    stage_text: str
+    lines: list[Any]
+    call_suits: list[Any]
+
+
+def _corner_bidding(view: Any) -> CornerBidding | None:
+    b = view.bidding
+    if not b:
+        return None
+    return CornerBidding(
+        b.pot, b.jugador_name, b.bid, b.called, b.partner_name, b.without_twos, b.you_hold_called
+    )
+
+
+def _turn_bidding(view: Any) -> TurnBidding | None:
+    b = view.bidding
+    return TurnBidding(b.stage_text, b.turn_text) if b else None
+
+
+def _board_bidding(view: Any) -> BoardBidding | None:
+    b = view.bidding
+    return BoardBidding(b.stage_text, b.lines, b.call_suits) if b else None
+
+
+CORNER_NARROW = {"bidding": _corner_bidding}
+TURN_NARROW = {"bidding": _turn_bidding}
+BIDDING_BOARD_NARROW = {"bidding": _board_bidding}
 TAIL = "</div>\n"
 
 
@@ -101,7 +154,35 @@ def _turn(view: Any) -> str:
     (turns of an hour or more: "3 hours left") reads the clock, so it is rendered afresh."""
     if view.deadline and view.deadline_kind == "turn" and (view.table.turn_seconds or 0) >= 3600:
         return _plain("games/live/_turn.html", view)
-    return render_part("games/live/_turn.html", "view", view, TURN)
+    return render_part("games/live/_turn.html", "view", view, TURN, TURN_NARROW)
+
+
+def panel(view: Any) -> str:
+    """The side panel: the match so far, the auction, the cantos, the last trick, how the last
+    hand ended. Each section is a part of its own, rendered from its own values only, so that
+    a trick renders the small last-trick section again and not the tally and the last hand's
+    summary beside it (those change once a hand)."""
+    out = [render_part_with("games/live/panel/_open.html", {})]
+    if view.tally:
+        out.append(render_part_with("games/live/panel/_tally.html", {"tally": view.tally}))
+    lines = view.bidding.lines if view.bidding else None
+    if lines:
+        out.append(render_part_with("games/live/panel/_auction.html", {"lines": lines}))
+    if view.cantos:
+        out.append(render_part_with("games/live/panel/_cantos.html", {"cantos": view.cantos}))
+    if view.last_trick and not view.finished:
+        out.append(
+            render_part_with("games/live/panel/_last_trick.html", {"trick": view.last_trick})
+        )
+    if view.previous_hand:
+        values = {
+            "summary": view.previous_hand,
+            "open": not view.tricks_played or bool(view.finished),
+            "table_pk": int(view.table.pk),
+        }
+        out.append(render_part_with("games/live/panel/_previous_hand.html", values))
+    out.append("</aside>\n")
+    return "".join(out)
 
 
 def live_parts(view: Any) -> list[str]:
@@ -113,11 +194,11 @@ def live_parts(view: Any) -> list[str]:
         return [head, _plain("games/_waiting.html", view), TAIL]
     return [
         head,
-        render_part("games/live/_corner.html", "view", view, CORNER),
+        render_part("games/live/_corner.html", "view", view, CORNER, CORNER_NARROW),
         _turn(view),
-        board(view, bidding=BIDDING_BOARD, final=FINAL),
+        board(view, bidding=BIDDING_BOARD, final=FINAL, bidding_narrow=BIDDING_BOARD_NARROW),
         render_built("games/live/_hand", hand, view, HAND),
-        render_part("games/live/_panel.html", "view", view, PANEL),
+        panel(view),
         TAIL,
     ]
 

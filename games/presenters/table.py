@@ -73,10 +73,11 @@ def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
         )
         for position, name, is_bot, bot_level, is_empty, away, timeouts in _seat_facts(snapshot)
     ]
+    variant_name, options = _table_words(snapshot)
     view = TableView(
         table=table,
-        variant_name=messages.variant_name(table.variant),
-        options=_options(table),
+        variant_name=variant_name,
+        options=options,
         seats=seats,
         your_seat=your_seat,
         version=table.version,
@@ -97,6 +98,17 @@ def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
         return view
     _fill_game(view, match.observe(your_seat), previous_forced(match))
     return view
+
+
+def _table_words(snapshot: Snapshot) -> tuple[str, list[tuple[str, str]]]:
+    """The variant's name and the options' labels in the active language, once per snapshot
+    and language (a table's variant and options never change)."""
+    key = ("table_words", active_language())
+    words = snapshot.memo.get(key)
+    if words is None:
+        table = snapshot.table
+        words = snapshot.memo[key] = (messages.variant_name(table.variant), _options(table))
+    return words  # type: ignore[no-any-return]
 
 
 def _seat_facts(snapshot: Snapshot) -> list[tuple[int, str, bool, str, bool, bool, int]]:

@@ -14,8 +14,10 @@ from games.models import Table
 from games.render_language import active_language
 
 
-@dataclass
+@dataclass(frozen=True)
 class CardView:
+    """A card as a page shows it (frozen: the plain ones are shared, :func:`card_view`)."""
+
     notation: str
     legal: bool = False
     #: What a tap on it sends when that is not the card itself (``discard:7E``: bato's exchange).
@@ -41,8 +43,18 @@ class CardView:
         return messages.suit_name(self.suit)
 
 
+_CARD_VIEWS: dict[tuple[str, bool], CardView] = {}
+
+
 def card_view(notation: str, legal: bool = False) -> CardView:
-    return CardView(notation=notation, legal=legal)
+    """The card ``notation`` (playable or not): one shared value per card and flag."""
+    key = (notation, legal)
+    view = _CARD_VIEWS.get(key)
+    if view is None:
+        if len(_CARD_VIEWS) > 1024:  # only cards' notations come here: 80 at most
+            _CARD_VIEWS.clear()
+        view = _CARD_VIEWS[key] = CardView(notation=notation, legal=legal)
+    return view
 
 
 @dataclass

@@ -19,6 +19,7 @@ from django.utils.safestring import mark_safe
 from games import presenters, services, snapshots, table_state
 from games.engine import get_variant, variant_keys
 from games.live import fragments
+from games.live import parts as parts_module
 from games.live.parts import changed_parts, live_parts
 from games.models import Table
 from games.presenters import memo
@@ -165,6 +166,88 @@ def test_a_remembered_piece_is_fingerprinted_by_its_key() -> None:
     assert fragments.fingerprint(copy)[0] != "remembered"  # not the piece itself: walked
     memo.clear()
     assert fragments.fingerprint(tally)[0] != "remembered"  # forgotten: walked again
+
+
+def _rendered(template: str) -> int:
+    """How many distinct renders of ``template`` the parts' memory holds."""
+    return sum(1 for key in list(fragments._parts) if key[0] == template)
+
+
+def test_a_trick_renders_the_last_trick_section_again_and_not_the_rest_of_the_panel(
+    make_user: Any,
+) -> None:
+    """The side panel is rendered section by section: a completed trick changes the last
+    trick (rendered again), not the match so far nor the last hand's summary (kept)."""
+    rng = random.Random(5)
+    table, users = _people_table(make_user, "cabrero", 4)
+    tally, summary, trick = (
+        "games/live/panel/_tally.html",
+        "games/live/panel/_previous_hand.html",
+        "games/live/panel/_last_trick.html",
+    )
+    fragments.clear()
+    seen_second_hand_tricks = 0
+    for _ in range(400):
+        snapshot = snapshots.table_snapshot(table_id=table.pk)
+        with translation.override("en"):
+            views = [presenters.table_view(snapshot=snapshot, user=u) for u in users]
+            counts = (_rendered(tally), _rendered(summary), _rendered(trick))
+            parts = [live_parts(view) for view in views]
+            after = (_rendered(tally), _rendered(summary), _rendered(trick))
+        mover = next(v for v in views if v.your_turn)
+        first_of_trick = all(not s.trick_card or v.trick_done for v in views for s in v.seats)
+        if views[0].hand_number >= 2 and views[0].tricks_played >= 2 and first_of_trick:
+            # a trick was just completed in the second hand: the tally and the summary
+            # stand, the last trick is new (and the same text for all four players)
+            assert 'class="card hand-summary"' in parts[0][5]
+            assert 'class="card tally"' in parts[0][5]
+            assert after[0] == counts[0] and after[1] == counts[1]
+            assert after[2] == counts[2] + 1
+            assert len({p[5] for p in parts}) == 1
+            seen_second_hand_tricks += 1
+            if seen_second_hand_tricks == 3:
+                return
+        services.table_act(
+            table_id=table.pk,
+            user=users[mover.your_seat],
+            action=rng.choice(mover.legal),
+            version=mover.version,
+        )
+    raise AssertionError("the second hand's tricks were never reached")
+
+
+def test_bidding_parts_read_only_the_auction_facts_they_show(make_user: Any) -> None:
+    """In a bidding tute the corner, the turn line and the auction's board get only the
+    auction's facts their templates read (not the viewer's own controls, hint and bids):
+    the viewers who see them alike share one render, and a template asking for anything
+    else is refused loudly."""
+    players = max(get_variant("remate").players)
+    table, users = _people_table(make_user, "remate", players)
+    snapshot = snapshots.table_snapshot(table_id=table.pk)
+    fragments.clear()
+    with translation.override("en"):
+        views = [presenters.table_view(snapshot=snapshot, user=u) for u in users]
+        parts = [live_parts(view) for view in views]
+        renders = {
+            name: _rendered(f"games/{name}.html")
+            for name in ("live/_corner", "live/_turn", "_bidding_board")
+        }
+        alone = [_own_render(view) for view in views]
+    assert parts == alone
+    # one corner for all, a turn line and a board for the speaker and one for the others
+    assert renders == {"live/_corner": 1, "live/_turn": 2, "_bidding_board": 2}
+    assert all(view.bidding is not None and view.bidding.in_auction for view in views)
+    speaker = next(i for i, view in enumerate(views) if view.your_turn)
+    others = [p for i, p in enumerate(parts) if i != speaker]
+    assert len({p[1] for p in parts}) == 1  # the corner: alike for all
+    assert len({p[2] for p in others}) == 1  # the turn line: alike but for the speaker
+    assert len({p[3].split('<section class="auction"')[1] for p in others}) == 1  # the board
+    # the speaker's own controls differ from the others' (their views are not equal)...
+    assert views[speaker].bidding != views[(speaker + 1) % players].bidding
+    # ...and no narrowed value hands out what its template was not given
+    narrowed = parts_module.TurnBidding("a", "b")
+    with pytest.raises(fragments.PartFieldError):
+        _ = narrowed.bids
 
 
 def test_changed_parts() -> None:
