@@ -19,7 +19,10 @@ TUTE_BOT_BUDGET_MS          0           thinking time of the strong bot per move
 TUTE_SOCKET_THREADS         8           threads (and PostgreSQL connections) per server
                                         process for the sockets' database work
 TUTE_GC_TUNING              True        the first socket of a server process freezes the
-                                        warmed-up heap and spaces out full collections
+                                        warmed-up heap and sets the collector's policy
+TUTE_GC_INTERVAL            30.0        with it: seconds between the collections the event
+                                        loop runs (0: the automatic collector, spaced out;
+                                        :mod:`games.live.gc_policy`)
 ==========================  ==========  ====================================================
 
 The environment variable wins over nothing: a Django setting of the same name wins over it.
@@ -42,6 +45,7 @@ _DEFAULTS: dict[str, float | int | str] = {
     "TUTE_BOT_BUDGET_MS": 0.0,
     "TUTE_SOCKET_THREADS": 8,
     "TUTE_GC_TUNING": "1",
+    "TUTE_GC_INTERVAL": 30.0,
 }
 
 SCHEDULERS = ("auto", "celery", "inprocess", "immediate", "manual")
@@ -104,6 +108,10 @@ def gc_tuning() -> bool:
     if isinstance(value, bool):
         return value
     return str(value).strip().lower() not in {"0", "false", "no", "off", ""}
+
+
+def gc_interval() -> float:
+    return max(0.0, float(_get("TUTE_GC_INTERVAL")))
 
 
 def scheduler_mode() -> str:

@@ -283,7 +283,7 @@ def client_main(specs: list[SocketSpec], think: float, conn: Any, parts: bool = 
     except ImportError:  # pragma: no cover
         pass
     # The load generator's own collector pauses would count as server latency.
-    from games.live.consumers import GC_THRESHOLDS
+    from games.live.gc_policy import THRESHOLDS as GC_THRESHOLDS
 
     gc.collect()
     gc.freeze()

@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -65,7 +64,17 @@ from django.utils import translation
 from games import conf, presence, selectors, services, snapshots
 from games import errors as e
 from games.chat import socket as chat_socket
-from games.live import frames, guard, lobby, notice, notify, protocols, scheduler, shared_frames
+from games.live import (
+    frames,
+    gc_policy,
+    guard,
+    lobby,
+    notice,
+    notify,
+    protocols,
+    scheduler,
+    shared_frames,
+)
 from games.live.dispatch import LiveConsumer
 from games.live.loop import bind_loop
 from games.live.presence import presence_arrive, presence_leave
@@ -93,31 +102,6 @@ def language_of(code: Any) -> str | None:
         if code in codes:
             return code
     return None
-
-
-_gc_tuned = False
-
-
-def tune_gc_once() -> None:
-    """The first socket of a server process freezes the warmed-up heap and spaces out the
-    garbage collector's full passes (``TUTE_GC_TUNING``).
-
-    A full collection walks every tracked object, and a server's heap is large (modules,
-    compiled templates, cached table states): measured pauses of 50-130 ms of the event loop,
-    the whole tail of the move-to-broadcast latency. Frozen objects are never walked again;
-    newer garbage is still collected, less often.
-    """
-    global _gc_tuned
-    if _gc_tuned or not conf.gc_tuning():
-        return
-    _gc_tuned = True
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
-
-
-#: Young-generation threshold and the two generation ratios (CPython defaults: 700, 10, 10).
-GC_THRESHOLDS = (5000, 20, 50)
 
 
 def _in_sync_thread(fn: Any, *, retry: bool) -> Any:
@@ -253,7 +237,7 @@ class TableConsumer(LiveConsumer):
         self.group = (notify.table_group if playing else notify.watchers_group)(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         bind_loop(asyncio.get_running_loop())
-        tune_gc_once()
+        gc_policy.tune_once()
         scheduler.start_watchdog_if_inprocess()
         await self.accept()
         await self._arrive(user)
