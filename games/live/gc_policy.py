@@ -17,9 +17,9 @@ So, by the first socket of a process (:func:`tune_once`):
   interval the event loop freezes what is new (a constant-time move of the young lists, no
   walk), and every :data:`FULL_EVERY` intervals (an hour), or as soon as the frozen heap
   grew by :data:`GROWTH_LIMIT` objects, it thaws the heap, collects all of it and freezes it
-  again: one long pause in an hour instead of a hundred short ones a minute. Objects frozen while alive
-  are still freed by reference counting when they go; only a cycle that became garbage waits
-  for the next whole collection.
+  again: one long pause in an hour instead of a hundred short ones a minute. Objects frozen
+  while alive are still freed by reference counting when they go; only a cycle that became
+  garbage waits for the next whole collection.
 * with ``TUTE_GC_INTERVAL`` 0: the automatic collector with spaced-out thresholds
   (:data:`THRESHOLDS`), as before 2026-11-28.
 """
