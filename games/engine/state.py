@@ -387,8 +387,9 @@ class HandState(HandRules):
         self.turn = self.leader = winner
         if plain:  # the default hooks, inlined
             hands = self.hands
-            # (any(hands), written so that mypyc compiles it: any of a list is a generic call)
-            if hands.count(0) < len(hands):
+            # (any(hands), written so that mypyc compiles it: any of a list is a generic call;
+            # the winner's own hand first, a native test that settles all tricks but the last)
+            if hands[winner] or hands.count(0) < len(hands):
                 self.may_sing = winner
             else:
                 card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
@@ -397,7 +398,11 @@ class HandState(HandRules):
         # Each default hook kept by the class is inlined; the overridden ones are called.
         forced = not hooks & _ON_TRICK and self._on_trick(winner, mask)
         hands = self.hands
-        over = self._hand_over() if not hooks & _OVER else hands.count(0) == len(hands)
+        over = (
+            self._hand_over()
+            if not hooks & _OVER
+            else not hands[winner] and hands.count(0) == len(hands)
+        )
         if over:
             card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
             self._end()
