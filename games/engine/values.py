@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
-from games.engine.cards import NOTATION, SUIT_LETTERS
+from games.engine.cards import COMPILED, NOTATION, SUIT_LETTERS
 
 #: How the frozen value types' own ``__init__`` set their fields in pure Python (what the one
 #: ``dataclasses`` generates does too: the frozen class's ``__setattr__`` refuses a plain
@@ -25,17 +25,12 @@ from games.engine.cards import NOTATION, SUIT_LETTERS
 _set: Final = object.__setattr__
 
 
-def _runs_compiled() -> bool:
-    """Whether this module runs compiled (mypyc): its functions then have no code object."""
-    return not hasattr(_runs_compiled, "__code__")
-
-
 #: Compiled, :class:`HandSetup` and :class:`HandResult` are mypyc native classes and their
 #: ``__init__`` assigns each field directly (a native field write; the frozen ``__setattr__``
 #: that ``dataclasses`` adds still guards the fields against interpreted code): through
 #: ``object.__setattr__`` each field cost a generic attribute lookup, about a fifth of a
 #: microsecond.
-_NATIVE: Final = _runs_compiled()
+_NATIVE: Final = COMPILED
 
 
 class Phase(enum.IntEnum):
