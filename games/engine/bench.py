@@ -4,7 +4,12 @@
 
 * **hands/s**: whole random hands, ``new_hand`` then ``legal_actions`` + ``apply_action``
   until ``is_terminal``, the action picked by a cheap random choice (what a simulation or a
-  bot's playout does);
+  bot's playout does), the loop written here in Python: the public API as an interpreted
+  caller sees it (on the compiled build too, since this module stays pure);
+* **playout hands/s**: the same hands (same seeds, same picks, so the same actions) played by
+  the engine's own loop, :func:`games.engine.playout.random_hands`, which the compiled build
+  runs compiled: the engine's speed without an interpreted caller's cost per call. Both are
+  printed; the first is the older yardstick (docs/engine.md "Compiled build");
 * **legal_actions**: the mean time of one call, over the positions of random hands;
 * **apply_action**: the mean time of one call when it validates the action itself (a replay
   of recorded hands without calling ``legal_actions``: what the server does with a player's
@@ -13,8 +18,9 @@
 
 ``python -m games.engine bench --compare`` measures the compiled build against the pure one:
 two worker processes, one per build, play the same random hands in turns of about 0.2 s of CPU
-each, never at once, so that whatever else the machine does falls on both alike; it prints
-each build's hands/s, their ratio and the spread of the ratios of single turns.
+each, never at once, so that whatever else the machine does falls on both alike; it prints,
+for both loops above (the public-API loop and the engine's playout), each build's hands/s and
+their ratio, and the median and spread of the ratios of single turns.
 
 Each figure runs for about ``T`` seconds (default 1) of the process's CPU time
 (:func:`time.process_time`), so that other processes on a busy machine do not count; they still
@@ -39,6 +45,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.engine import playout
 from games.engine.compiled import describe
 from games.engine.state import HandState
 from games.engine.variant import REGISTRY, Variant
@@ -58,6 +65,12 @@ class BenchResult:
     legal_us: float
     apply_us: float
     matches_per_s: float | None = None
+    playout: tuple[int, float] = (0, 1.0)  # hands, seconds of engine_hands
+
+    @property
+    def playout_per_s(self) -> float:
+        """Random hands per second played by the engine's own loop."""
+        return self.playout[0] / self.playout[1]
 
     @property
     def hands_per_s(self) -> float:
@@ -95,6 +108,30 @@ def random_hands(
             hands += 1
         now = clock()
     return hands, now - start
+
+
+def engine_hands(
+    variant: Variant, players: int, seconds: float, seed: int = 0
+) -> tuple[int, float]:
+    """The hands of :func:`random_hands` (same seeds, same picks), played for about
+    ``seconds`` by the engine's own loop (:func:`games.engine.playout.random_hands`, compiled in
+    the compiled build); ``(hands, elapsed)``."""
+    pick = random.Random(seed).random
+    play = playout.random_hands
+    hands = 0
+    clock = time.process_time
+    start = clock()
+    deadline = start + seconds
+    now = start
+    while now < deadline:
+        play(variant, players, seed + hands, 20, pick)
+        hands += 20
+        now = clock()
+    return hands, now - start
+
+
+#: The two loops of random hands: the public API from interpreted code, the engine's own.
+LOOPS = {"api": random_hands, "playout": engine_hands}
 
 
 def random_matches(variant: Variant, players: int, seconds: float, seed: int = 0) -> float:
@@ -170,9 +207,10 @@ def bench_variant(key: str, seconds: float = 1.0) -> BenchResult:
     variant = REGISTRY[key]
     players = bench_players(variant)
     hands, elapsed = random_hands(variant, players, seconds)
+    played = engine_hands(variant, players, seconds)
     legal_us, apply_us = call_times(variant, players, seconds)
     matches = random_matches(variant, players, seconds) if key in MATCH_VARIANTS else None
-    return BenchResult(key, players, hands, elapsed, legal_us, apply_us, matches)
+    return BenchResult(key, players, hands, elapsed, legal_us, apply_us, matches, played)
 
 
 def format_header(seconds: float) -> str:
@@ -183,6 +221,7 @@ def format_header(seconds: float) -> str:
         f"~{seconds:g} s per figure\n"
         f"{'variant':<12}{'players':>8}{'hands/s':>10}{'us/hand':>9}"
         f"{'legal_actions us':>18}{'apply_action us':>17}{'matches/s':>11}"
+        f"{'playout hands/s':>17}"
     )
 
 
@@ -191,7 +230,7 @@ def format_row(r: BenchResult) -> str:
     matches = f"{r.matches_per_s:>11.1f}" if r.matches_per_s is not None else f"{'-':>11}"
     return (
         f"{r.variant:<12}{r.players:>8}{r.hands_per_s:>10.0f}{r.us_per_hand:>9.1f}"
-        f"{r.legal_us:>18.2f}{r.apply_us:>17.2f}{matches}"
+        f"{r.legal_us:>18.2f}{r.apply_us:>17.2f}{matches}{r.playout_per_s:>17.0f}"
     )
 
 
@@ -245,13 +284,15 @@ TURN_SECONDS = 0.2
 
 @dataclass
 class Comparison:
-    """One variant's hands/s on each build, played in alternate turns."""
+    """One variant's hands/s on each build with one loop of :data:`LOOPS`, played in
+    alternate turns."""
 
     variant: str
     players: int
     pure: tuple[int, float]  # hands, CPU seconds
     compiled: tuple[int, float]
     turn_ratios: list[float]
+    loop: str = "api"
 
     @property
     def pure_per_s(self) -> float:
@@ -267,13 +308,14 @@ class Comparison:
 
 
 def serve() -> None:
-    """A worker of :func:`compare`: reads ``variant seconds`` lines, answers ``hands elapsed``
-    (random hands of that variant on this process's build), until its input ends."""
+    """A worker of :func:`compare`: reads ``variant seconds loop`` lines, answers ``hands
+    elapsed`` (random hands of that variant on this process's build, played by that loop of
+    :data:`LOOPS`), until its input ends."""
     print(describe(), flush=True)
     for line in sys.stdin:
-        key, seconds = line.split()
+        key, seconds, loop = line.split()
         variant = REGISTRY[key]
-        hands, elapsed = random_hands(variant, bench_players(variant), float(seconds))
+        hands, elapsed = LOOPS[loop](variant, bench_players(variant), float(seconds))
         print(hands, elapsed, flush=True)
 
 
@@ -301,9 +343,9 @@ class _Worker:
             raise RuntimeError("the benchmark's worker stopped (see its error above)")
         return line.strip()
 
-    def turn(self, key: str, seconds: float) -> tuple[int, float]:
+    def turn(self, key: str, seconds: float, loop: str = "api") -> tuple[int, float]:
         assert self.process.stdin is not None
-        self.process.stdin.write(f"{key} {seconds}\n")
+        self.process.stdin.write(f"{key} {seconds} {loop}\n")
         self.process.stdin.flush()
         hands, elapsed = self._line().split()
         return int(hands), float(elapsed)
@@ -314,32 +356,44 @@ class _Worker:
         self.process.wait(timeout=30)
 
 
-def compare_variant(key: str, seconds: float, workers: dict[str, _Worker]) -> Comparison:
-    """``seconds`` of each build on ``key``, in alternate turns (after one turn each unmeasured,
-    to warm up); which build goes first alternates too."""
+def compare_variant(key: str, seconds: float, workers: dict[str, _Worker]) -> dict[str, Comparison]:
+    """``seconds`` of each build on ``key`` with each loop of :data:`LOOPS`, in alternate turns
+    (after one turn each unmeasured, to warm up); which build goes first alternates too, and
+    the two loops take turns within each round."""
     variant = REGISTRY[key]
-    for worker in workers.values():
-        worker.turn(key, TURN_SECONDS / 4)
-    totals = {build: [0, 0.0] for build in workers}
-    ratios = []
+    for loop in LOOPS:
+        for worker in workers.values():
+            worker.turn(key, TURN_SECONDS / 4, loop)
+    totals = {(loop, build): [0, 0.0] for loop in LOOPS for build in workers}
+    ratios: dict[str, list[float]] = {loop: [] for loop in LOOPS}
     turns = max(1, round(seconds / TURN_SECONDS))
     for i in range(turns):
         order = ("pure", "compiled") if i % 2 == 0 else ("compiled", "pure")
-        rate = {}
-        for build in order:
-            hands, elapsed = workers[build].turn(key, TURN_SECONDS)
-            totals[build][0] += hands
-            totals[build][1] += elapsed
-            rate[build] = hands / elapsed
-        ratios.append(rate["compiled"] / rate["pure"])
-    pure, compiled = totals["pure"], totals["compiled"]
-    return Comparison(
-        key,
-        bench_players(variant),
-        (int(pure[0]), pure[1]),
-        (int(compiled[0]), compiled[1]),
-        ratios,
-    )
+        for loop in LOOPS:
+            rate = {}
+            for build in order:
+                hands, elapsed = workers[build].turn(key, TURN_SECONDS, loop)
+                totals[loop, build][0] += hands
+                totals[loop, build][1] += elapsed
+                rate[build] = hands / elapsed
+            ratios[loop].append(rate["compiled"] / rate["pure"])
+    out = {}
+    for loop in LOOPS:
+        pure, compiled = totals[loop, "pure"], totals[loop, "compiled"]
+        out[loop] = Comparison(
+            key,
+            bench_players(variant),
+            (int(pure[0]), pure[1]),
+            (int(compiled[0]), compiled[1]),
+            ratios[loop],
+            loop,
+        )
+    return out
+
+
+def _spread(ratios: list[float]) -> str:
+    """The median and range of single turns' ratios."""
+    return f"{statistics.median(ratios):.2f}, {min(ratios):.2f}-{max(ratios):.2f}"
 
 
 def compare(keys: list[str], seconds: float) -> int:
@@ -353,21 +407,21 @@ def compare(keys: list[str], seconds: float) -> int:
         print(
             f"engine benchmark, compiled against pure: Python {platform.python_version()}, "
             f"random hands, alternate turns of {TURN_SECONDS:g} s CPU, ~{seconds:g} s "
-            f"per build and variant\n"
+            f"per build, loop and variant; api: the public-API loop in interpreted code, "
+            f"playout: the engine's own loop (games.engine.playout)\n"
             f"  pure: {workers['pure'].describe}\n  compiled: {workers['compiled'].describe}\n"
-            f"{'variant':<12}{'players':>8}{'pure hands/s':>14}{'compiled':>10}{'ratio':>7}"
-            f"{'turns: median, min-max':>25}",
+            f"{'variant':<12}{'players':>8}{'api pure/s':>12}{'compiled':>10}{'ratio':>7}"
+            f"{'playout pure/s':>16}{'compiled':>10}{'ratio':>7}"
+            f"{'turns api: median, min-max':>29}{'playout':>13}",
             flush=True,
         )
         for key in keys:
-            c = compare_variant(key, seconds, workers)
-            spread = (
-                f"{statistics.median(c.turn_ratios):.2f}, "
-                f"{min(c.turn_ratios):.2f}-{max(c.turn_ratios):.2f}"
-            )
+            both = compare_variant(key, seconds, workers)
+            a, p = both["api"], both["playout"]
             print(
-                f"{c.variant:<12}{c.players:>8}{c.pure_per_s:>14.0f}{c.compiled_per_s:>10.0f}"
-                f"{c.ratio:>7.2f}{spread:>25}",
+                f"{a.variant:<12}{a.players:>8}{a.pure_per_s:>12.0f}{a.compiled_per_s:>10.0f}"
+                f"{a.ratio:>7.2f}{p.pure_per_s:>16.0f}{p.compiled_per_s:>10.0f}{p.ratio:>7.2f}"
+                f"{_spread(a.turn_ratios):>29}{_spread(p.turn_ratios):>20}",
                 flush=True,
             )
     finally:

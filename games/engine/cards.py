@@ -30,6 +30,17 @@ from typing import Final
 from games.engine.errors import NotationError
 
 
+def _runs_compiled() -> bool:
+    """Whether this module runs compiled (mypyc): its functions then have no code object."""
+    return not hasattr(_runs_compiled, "__code__")
+
+
+#: Whether the engine runs its compiled build (mypyc; the whole engine is compiled or none of
+#: it): a few hot spots choose between two ways of writing the same thing, the one faster in
+#: each (docs/engine.md "Compiled build"). Both give the same results; tests run on both.
+COMPILED: Final = _runs_compiled()
+
+
 class Suit(enum.IntEnum):
     """The four Spanish suits, numbered as in card indices."""
 
@@ -176,6 +187,18 @@ def indices(mask: int) -> list[int]:
     >>> indices(0b101)
     [0, 2]
     """
+    if COMPILED:  # compiled, += of a tuple (list_extend) beats unpacking (a slice assignment)
+        out = list(_C0[mask & 1023])
+        chunk = (mask >> 10) & 1023
+        if chunk:
+            out += _C1[chunk]
+        chunk = (mask >> 20) & 1023
+        if chunk:
+            out += _C2[chunk]
+        chunk = (mask >> 30) & 1023
+        if chunk:
+            out += _C3[chunk]
+        return out
     return [
         *_C0[mask & 1023],
         *_C1[(mask >> 10) & 1023],
@@ -194,6 +217,23 @@ def mask_of_indices(cards: list[int]) -> int:
     for c in cards:
         mask |= 1 << c
     return mask
+
+
+def round_robin(deck: list[int], count: int, k: int) -> list[int]:
+    """The masks of ``k`` hands dealt one card at a time from the front of ``deck``, ``count``
+    cards in all: hand ``i`` gets ``deck[i]``, ``deck[i + k]``, ... (each mask built in a local
+    and stored once: compiled, a native int until then).
+
+    >>> round_robin([5, 0, 2, 1, 9], 4, 2)
+    [36, 3]
+    """
+    masks = [0] * k
+    for i in range(k):
+        mask = 0
+        for j in range(i, count, k):
+            mask |= 1 << deck[j]
+        masks[i] = mask
+    return masks
 
 
 def iter_indices(mask: int) -> Iterator[int]:

@@ -37,13 +37,15 @@ def shuffled_deck(seed: int | str) -> list[int]:
             )
         )
     )
-    deck = list(_ORDERED)
+    # (list[object]: compiled, the swaps then move references, without unboxing each card to a
+    # native int and boxing it back; they are the 40 ints of _ORDERED)
+    deck: list[object] = list(_ORDERED)
     i: i64 = 39
     for w in words:
         j = (w * (i + 1)) >> 32
         deck[i], deck[j] = deck[j], deck[i]
         i -= 1
-    return deck
+    return deck  # type: ignore[return-value]
 
 
 _WORDS: Final = struct.Struct("<39I").unpack_from

@@ -41,6 +41,7 @@ from games.engine.cards import (
     ALL_HORSES,
     ALL_KINGS,
     CHUNKS,
+    COMPILED,
     NOTATION,
     POINTS,
     SUIT,
@@ -233,6 +234,18 @@ class HandState(HandRules):
             self._legal_at = len(self.log)
             if self.trick:
                 legal = self._legal = self._follow_mask(seat, self.hands[seat])
+                if COMPILED:  # indices(), inlined as compiled
+                    acts = list(_C0[legal & 1023])
+                    chunk = (legal >> 10) & 1023
+                    if chunk:
+                        acts += _C1[chunk]
+                    chunk = (legal >> 20) & 1023
+                    if chunk:
+                        acts += _C2[chunk]
+                    chunk = legal >> 30
+                    if chunk:
+                        acts += _C3[chunk]
+                    return acts
                 return [
                     *_C0[legal & 1023],
                     *_C1[(legal >> 10) & 1023],  # indices(), inlined
@@ -387,8 +400,9 @@ class HandState(HandRules):
         self.turn = self.leader = winner
         if plain:  # the default hooks, inlined
             hands = self.hands
-            # (any(hands), written so that mypyc compiles it: any of a list is a generic call)
-            if hands.count(0) < len(hands):
+            # (any(hands), written so that mypyc compiles it: any of a list is a generic call;
+            # the winner's own hand first, a native test that settles all tricks but the last)
+            if hands[winner] or hands.count(0) < len(hands):
                 self.may_sing = winner
             else:
                 card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
@@ -397,7 +411,11 @@ class HandState(HandRules):
         # Each default hook kept by the class is inlined; the overridden ones are called.
         forced = not hooks & _ON_TRICK and self._on_trick(winner, mask)
         hands = self.hands
-        over = self._hand_over() if not hooks & _OVER else hands.count(0) == len(hands)
+        over = (
+            self._hand_over()
+            if not hooks & _OVER
+            else not hands[winner] and hands.count(0) == len(hands)
+        )
         if over:
             card_pts[winner] = card_pts[winner] + LAST_TRICK_BONUS
             self._end()

@@ -53,6 +53,7 @@ from games.engine.cards import (
     SUIT_NAMES_ES,
     TWO,
     index_of,
+    round_robin,
 )
 from games.engine.errors import IllegalActionError, WrongPhaseError
 from games.engine.observation import ArrastradoView, DealSwap, Observation
@@ -131,9 +132,10 @@ class ArrastradoHand(HandState):
         active, self.sitting_out, self.next_seat = three_seated(n, setup.dealer)
         self.active = active
         hands = [0] * n
-        for j in range(39):
-            s = active[j % 3]
-            hands[s] = hands[s] | 1 << deck[j]
+        dealt = round_robin(deck, 39, 3)  # one card at a time, from active[0]
+        hands[active[0]] = dealt[0]
+        hands[active[1]] = dealt[1]
+        hands[active[2]] = dealt[2]
         self.hands = hands
         turned = deck[39]
         trump = SUIT[turned]

@@ -39,7 +39,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from games.engine import actions as A
-from games.engine.cards import NOTATION, SUIT, indices, notation_of_mask
+from games.engine.cards import NOTATION, SUIT, indices, notation_of_mask, round_robin
 from games.engine.errors import (
     CardNotInHandError,
     IllegalActionError,
@@ -103,9 +103,9 @@ class BatoHand(NoCargarHand):
         seats = tuple((mano + i) % n for i in range(n))
         hands = [0] * n
         dealt = HAND_SIZE * n
-        for j in range(dealt):
-            s = seats[j % n]
-            hands[s] = hands[s] | 1 << deck[j]
+        masks = round_robin(deck, dealt, n)  # one card at a time, from the mano
+        for i in range(n):
+            hands[seats[i]] = masks[i]
         self.hands = hands
         turned = deck[dealt]
         self.turned = turned

@@ -37,7 +37,7 @@ from dataclasses import replace
 from typing import Final
 
 from games.engine import actions as A
-from games.engine.cards import NOTATION, PAIR, SUIT_LETTERS, SUIT_NAMES_EN
+from games.engine.cards import NOTATION, PAIR, SUIT_LETTERS, SUIT_NAMES_EN, round_robin
 from games.engine.errors import IllegalActionError, WrongPhaseError
 from games.engine.observation import Observation
 from games.engine.observation_parts import AuctionCall, BiddingView
@@ -77,9 +77,9 @@ class CodilloHand(NoCargarHand):
     def _deal(self, deck: list[int]) -> None:
         mano = self.mano
         hands = [0] * SEATS
-        for j, card in enumerate(deck):
-            s = (mano + j) % SEATS
-            hands[s] = hands[s] | 1 << card
+        masks = round_robin(deck, len(deck), SEATS)  # one card at a time, from the mano
+        for i in range(SEATS):
+            hands[(mano + i) % SEATS] = masks[i]
         self.hands = hands
         self.trump = 0  # meaningless until named (``bidding.trump_named``)
         self.auction = []

@@ -41,7 +41,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from games.engine import actions as A
-from games.engine.cards import PAIR, SUIT_LETTERS, SUIT_NAMES_EN, index_of
+from games.engine.cards import PAIR, SUIT_LETTERS, SUIT_NAMES_EN, index_of, round_robin
 from games.engine.errors import IllegalActionError, WrongPhaseError
 from games.engine.observation import Observation
 from games.engine.observation_parts import AuctionCall, BiddingView
@@ -100,12 +100,11 @@ class RemateHand(NoCargarHand):
         active, self.sitting_out, self.next_seat = three_seated(n, self.setup.dealer)
         self.active = active
         hands = [0] * n
-        j = 0
-        for card in deck:
-            if not TWOS >> card & 1:
-                s = active[j % 3]
-                hands[s] = hands[s] | 1 << card
-                j += 1
+        cards = [card for card in deck if not TWOS >> card & 1]
+        masks = round_robin(cards, len(cards), 3)  # one card at a time, from active[0]
+        hands[active[0]] = masks[0]
+        hands[active[1]] = masks[1]
+        hands[active[2]] = masks[2]
         self.hands = hands
         self.out_of_play = TWOS
         self.mano = active[0]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from games.engine.cards import NOTATION, SUIT
+from games.engine.cards import NOTATION, SUIT, round_robin
 from games.engine.errors import SetupError
 from games.engine.native import mypyc_attr
 from games.engine.observation import Observation, StockView
@@ -62,9 +62,9 @@ class StockHand(HandState):
         h = self.HAND_SIZE
         mano = 1 - self.dealer
         hands = [0, 0]
-        for j in range(2 * h):
-            s = mano ^ (j & 1)
-            hands[s] = hands[s] | 1 << deck[j]
+        dealt = round_robin(deck, 2 * h, 2)  # one card at a time, from the mano
+        hands[mano] = dealt[0]
+        hands[1 - mano] = dealt[1]
         self.hands = hands
         self.mano = mano
         self.active = (mano, 1 - mano)
