@@ -31,7 +31,7 @@ from typing import Final
 
 from games.engine import actions as A
 from games.engine.actions import action_to_notation
-from games.engine.bots import policy
+from games.engine.bots import policy, tree
 from games.engine.bots.determinize import Knowledge, sample_deal
 from games.engine.bots.objective import value
 from games.engine.bots.remate import auction_candidates
@@ -49,6 +49,8 @@ STRONG_BUDGET_MS: Final = 80.0
 STRONG_ITERATIONS: Final = 400
 #: Randomness of the playout policy (chance of a random legal card).
 PLAYOUT_EPSILON: Final = 0.1
+#: The strong bot's searches of card play (:class:`StrongBot`).
+SEARCHES: Final = ("tree", "flat")
 #: Deals after which the weaker half of the candidates is dropped.
 HALVING: Final = frozenset(2**k for k in range(2, 12))
 
@@ -183,10 +185,16 @@ class StrongBot(Bot):
         budget_ms: float | None = STRONG_BUDGET_MS,
         iterations: int | None = STRONG_ITERATIONS,
         epsilon: float = PLAYOUT_EPSILON,
+        search: str = "tree",
     ) -> None:
+        if search not in SEARCHES:
+            raise ValueError(f"Unknown search {search!r}; searches: {', '.join(SEARCHES)}.")
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.epsilon = epsilon
+        #: ``tree`` (card play by :mod:`games.engine.bots.tree`) or ``flat`` (every decision
+        #: by the flat search with successive halving).
+        self.search = search
         #: Deals searched by the last decision (0: forced, one candidate, or solved exactly).
         self.last_deals = 0
 
@@ -210,10 +218,15 @@ class StrongBot(Bot):
         if len(acts) == 1:
             return acts[0]
         seat = view.seat
-        totals = [0.0] * len(acts)
-        alive = list(range(len(acts)))
         deadline = start + self.budget_ms / 1000 if self.budget_ms else float("inf")
         limit = self.iterations or 10**9
+        if self.search == "tree" and view.obs.phase == "play":
+            found, self.last_deals = tree.search(
+                view, know, acts, rng, deadline, limit, self.epsilon
+            )
+            return found
+        totals = [0.0] * len(acts)
+        alive = list(range(len(acts)))
         done = 0
         eps = self.epsilon
         while done < limit:
@@ -307,12 +320,16 @@ LEVEL_CLASSES: Final[dict[str, type[Bot]]] = {
 
 def make_bot(level: str, budget_ms: float | None = None, iterations: int | None = None) -> Bot:
     """A bot of ``level``; ``budget_ms`` / ``iterations`` set the strong bot's budget."""
-    if level not in LEVEL_CLASSES:
-        raise ValueError(f"Unknown bot level {level!r}; levels: {', '.join(LEVEL_CLASSES)}.")
+    level, _, search = level.partition(":")
+    if level not in LEVEL_CLASSES or (search and level != "strong"):
+        raise ValueError(
+            f"Unknown bot level {level!r}; levels: {', '.join(LEVEL_CLASSES)}"
+            f" (and strong:flat, strong:tree)."
+        )
     if level == "strong":
         if budget_ms is None and iterations is None:
-            return StrongBot()
-        return StrongBot(budget_ms=budget_ms, iterations=iterations)
+            budget_ms, iterations = STRONG_BUDGET_MS, STRONG_ITERATIONS
+        return StrongBot(budget_ms=budget_ms, iterations=iterations, search=search or "tree")
     return LEVEL_CLASSES[level]()
 
 
