@@ -221,10 +221,8 @@ class StrongBot(Bot):
         deadline = start + self.budget_ms / 1000 if self.budget_ms else float("inf")
         limit = self.iterations or 10**9
         if self.search == "tree" and view.obs.phase == "play":
-            found, self.last_deals = tree.search(
-                view, know, acts, rng, deadline, limit, self.epsilon
-            )
-            return found
+            root, self.last_deals = tree.grow(view, know, acts, rng, deadline, limit, self.epsilon)
+            return tree.most_played(root, acts)
         totals = [0.0] * len(acts)
         alive = list(range(len(acts)))
         done = 0

@@ -29,7 +29,7 @@ A deal is used for as many iterations as the root has candidates (each on a copy
 cost of dealing and rebuilding is shared as in the flat search. The tree grows only through
 the card play: an auction, a window or Cabrero's renuncio option (where a seat may play a card
 the rules forbid) ends the descent and the playout takes over. The answer is the candidate
-played out most often.
+played out most often (:func:`most_played`).
 """
 
 from __future__ import annotations
@@ -147,24 +147,13 @@ def grow(
     return root, done
 
 
-def search(
-    view: View,
-    know: Knowledge,
-    acts: list[int],
-    rng: random.Random,
-    deadline: float,
-    limit: int,
-    epsilon: float,
-) -> tuple[int, int]:
-    """The candidate of ``acts`` played out most often (ties: the better total), and the deals
-    searched (see :func:`grow`)."""
-    root, done = grow(view, know, acts, rng, deadline, limit, epsilon)
+def most_played(root: Edge, acts: list[int]) -> int:
+    """The candidate of ``acts`` played out most often from ``root`` (ties: the better total)."""
     children = root.children
-    best = max(
+    return max(
         (a for a in acts if a in children),
         key=lambda a: (children[a].visits, children[a].total),
     )
-    return best, done
 
 
-__all__ = ["EXPLORATION", "Edge", "grow", "search"]
+__all__ = ["EXPLORATION", "Edge", "grow", "most_played"]
