@@ -23,6 +23,10 @@ TUTE_GC_TUNING              True        the first socket of a server process fre
 TUTE_GC_INTERVAL            30.0        with it: seconds between the collections the event
                                         loop runs (0: the automatic collector, spaced out;
                                         :mod:`games.live.gc_policy`)
+TUTE_STALL_LOG_MS           0           log every time the event loop or a garbage
+                                        collection holds a server process this many
+                                        milliseconds or more (0: off;
+                                        :mod:`games.live.stalls`)
 ==========================  ==========  ====================================================
 
 The environment variable wins over nothing: a Django setting of the same name wins over it.
@@ -46,6 +50,7 @@ _DEFAULTS: dict[str, float | int | str] = {
     "TUTE_SOCKET_THREADS": 8,
     "TUTE_GC_TUNING": "1",
     "TUTE_GC_INTERVAL": 30.0,
+    "TUTE_STALL_LOG_MS": 0.0,
 }
 
 SCHEDULERS = ("auto", "celery", "inprocess", "immediate", "manual")
@@ -112,6 +117,10 @@ def gc_tuning() -> bool:
 
 def gc_interval() -> float:
     return max(0.0, float(_get("TUTE_GC_INTERVAL")))
+
+
+def stall_log_ms() -> float:
+    return max(0.0, float(_get("TUTE_STALL_LOG_MS")))
 
 
 def scheduler_mode() -> str:

@@ -9,6 +9,7 @@ the same clock in every process of the machine.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import time
@@ -51,6 +52,8 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     #: how late the client's own event loop woke up (its lag inflates every latency)
     lag: list[float] = field(default_factory=list)
+    #: the client's own garbage collections (seconds each)
+    collections: list[float] = field(default_factory=list)
 
     def measuring(self, now: float) -> bool:
         return self.start <= now < self.end
@@ -236,11 +239,22 @@ async def drive(
             if stats.measuring(now):
                 stats.lag.append(now - before - 0.01)
 
+    began: list[float] = []
+
+    def probe(phase: str, info: dict[str, int]) -> None:
+        now = time.monotonic()
+        if phase == "start":
+            began[:] = [now]
+        elif began and stats.measuring(now):
+            stats.collections.append(now - began[0])
+
+    gc.callbacks.append(probe)
     lag_task = asyncio.create_task(watch_lag())
     await asyncio.sleep(max(0.0, stats.end - time.monotonic()))
     for c in clients:
         c.stop = True
     lag_task.cancel()
+    gc.callbacks.remove(probe)
     await asyncio.gather(*tasks, return_exceptions=True)
     # A table whose people all wait: none of them got a state in the last STALL seconds and
     # none's last state says it is his turn (a lost frame stops a scripted table for good).
@@ -269,13 +283,12 @@ async def drive(
         "received": stats.received,
         "errors": stats.errors,
         "lag": stats.lag,
+        "collections": stats.collections,
     }
 
 
 def client_main(specs: list[SocketSpec], think: float, conn: Any, parts: bool = True) -> None:
     """A client process (forked): drive ``specs`` and send the samples back over ``conn``."""
-    import gc
-
     try:
         import uvloop
 

@@ -10,8 +10,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+#: A server's event-loop stalls and collections from this long are logged and reported.
+STALL_MS = 20
 
 
 def free_port() -> int:
@@ -34,13 +39,16 @@ def server_env(extra: dict[str, str]) -> dict[str, str]:
         # The figures are of moves: no hand analysis queued at each hand's end (its search
         # would share the worker with the bots' moves). BENCH_ANALYSIS=1 measures with it.
         TUTE_ANALYSIS_AUTO=os.environ.get("BENCH_ANALYSIS", "0"),
+        # Where the servers stop answering (games.live.stalls), placed in the window.
+        TUTE_STALL_LOG_MS=os.environ.get("BENCH_STALL_MS", str(STALL_MS)),
     )
     env.update(extra)
     return env
 
 
-def launch_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """One uvicorn process serving the site on ``port`` (as the Procfile's ``web``)."""
+def launch_server(port: int, env: dict[str, str], stderr: Any = None) -> subprocess.Popen[bytes]:
+    """One uvicorn process serving the site on ``port`` (as the Procfile's ``web``); its
+    log to ``stderr`` (a file), or to the benchmark's own."""
     from games.live.frames import WS_MAX_SIZE  # frames over it are refused unread
 
     return subprocess.Popen(
@@ -63,6 +71,7 @@ def launch_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
         ],
         cwd=ROOT,
         env=env,
+        stderr=stderr,
     )
 
 

@@ -48,6 +48,27 @@ def _cpu(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _stalls(result: dict[str, Any]) -> list[str]:
+    """The servers' stalls and collections of the window (games.live.stalls)."""
+    stalls = result.get("server_stalls")
+    if stalls is None:
+        return []
+    lines = [f"the servers' event-loop stalls and collections from {result['stall_ms']} ms:"]
+    for kind in ("stall", "collection"):
+        of = [s["ms"] for s in stalls if s["kind"] == kind]
+        lines.append(
+            f"  {kind}s: {len(of)}"
+            + (f", total {sum(of):.0f} ms, max {max(of):.1f} ms" if of else "")
+        )
+    longest = sorted(stalls, key=lambda s: -s["ms"])[:5]
+    if longest:
+        lines.append(
+            "  longest: "
+            + "; ".join(f"{s['server']} {s['kind']} {s['ms']:.0f} ms" for s in longest)
+        )
+    return lines
+
+
 def report(result: dict[str, Any]) -> str:
     lines = [
         f"tables: {result['tables']} of 4 people (think {result['think']} s), "
@@ -81,6 +102,8 @@ def report(result: dict[str, Any]) -> str:
         ]
     lines += [
         f"the clients' own event-loop lag: {_lat(result['client_loop_lag_ms'])}",
+        f"the clients' own garbage collections: {_lat(result.get('client_collections_ms', {}))}",
+        *_stalls(result),
         f"errors: {result['errors'] or 'none'}",
         f"stalled tables (no seat's last state says it is his turn): "
         f"{len(result['stalled_tables'])} {result['stalled_tables'][:5]}",

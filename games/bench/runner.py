@@ -5,6 +5,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import statistics
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +32,27 @@ def percentiles(values: list[float]) -> dict[str, float]:
         "mean": statistics.fmean(ordered) * 1000,
         "n": len(ordered),
     }
+
+
+def read_stalls(logs: list[Any], start: float, end: float, players: int) -> list[dict[str, Any]]:
+    """The stalls and collections the servers logged (:mod:`games.live.stalls`) that began in
+    the window ``[start, end)``, each with its server (``server i``, or ``spectators' server
+    i`` past the first ``players``); every other line of their logs is passed on to this
+    process's stderr, and the files closed."""
+    from games.live.stalls import parse
+
+    out = []
+    for i, log in enumerate(logs):
+        log.seek(0)
+        name = f"server {i}" if i < players else f"spectators' server {i - players}"
+        for raw in log.read().decode(errors="replace").splitlines():
+            found = parse(raw)
+            if found is None:
+                print(raw, file=sys.stderr)
+            elif start <= found[2] < end:
+                out.append({"server": name, "kind": found[0], "ms": found[1], "at": found[2]})
+        log.close()
+    return sorted(out, key=lambda s: s["at"])
 
 
 def socket_plan(
@@ -112,8 +135,14 @@ def run(
     servers = []
     worker = None
     children: list[tuple[Any, Any]] = []
+    logs: list[Any] = []
+    start = end = 0.0
     try:
-        servers = [procs.launch_server(port, env) for port in ports + watch_ports]
+        logs = [tempfile.TemporaryFile() for _ in ports + watch_ports]  # noqa: SIM115 (read_stalls closes them)
+        servers = [
+            procs.launch_server(port, env, log)
+            for port, log in zip(ports + watch_ports, logs, strict=True)
+        ]
         for server, port in zip(servers, ports + watch_ports, strict=True):
             procs.wait_listening(server, port)
         groups = {f"server {i}": [s.pid] for i, s in enumerate(servers[: len(ports)])}
@@ -179,6 +208,7 @@ def run(
         for server in servers:
             procs.stop(server)
         procs.stop(worker)
+        server_stalls = read_stalls(logs, start, end, len(ports))
 
     def merged(name: str) -> list[float]:
         return [v for s in samples for v in s[name]]
@@ -217,6 +247,9 @@ def run(
         "latency_table_watched_ms": percentiles(merged("fanout_watched")),
         "latency_spectator_ms": percentiles(merged("spectator")),
         "client_loop_lag_ms": percentiles(merged("lag")),
+        "client_collections_ms": percentiles(merged("collections")),
+        "server_stalls": server_stalls,
+        "stall_ms": procs.STALL_MS,
         "errors": errors,
         "stalled_tables": [t for s in samples for t in s["stalled"]],
         "cpu": cpu,

@@ -74,6 +74,7 @@ from games.live import (
     protocols,
     scheduler,
     shared_frames,
+    stalls,
 )
 from games.live.dispatch import LiveConsumer
 from games.live.loop import bind_loop
@@ -238,6 +239,7 @@ class TableConsumer(LiveConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         bind_loop(asyncio.get_running_loop())
         gc_policy.tune_once()
+        stalls.watch_once()
         scheduler.start_watchdog_if_inprocess()
         await self.accept()
         await self._arrive(user)

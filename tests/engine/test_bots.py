@@ -349,3 +349,25 @@ def test_arena_plays_duplicate_deals(key: str) -> None:
     assert res.stats[0].games == res.stats[1].games or n % 2
     assert all(0 <= s.wins <= s.games for s in res.stats)
     assert "win rate" in res.report()
+
+
+@pytest.mark.parametrize("key", ["cabrero", "dos_ar"])
+def test_arena_duplicate_pairs_add_up(key: str) -> None:
+    """Each seat of each deal is one pair; the pairs one bot wins less the pairs the other
+    wins is the difference of their wins, and the pair points are the points' difference."""
+    res = run_arena(key, ["heuristic", "random"], games=3, seed=5)
+    better, worse, same = res.pairs
+    assert better + worse + same == 3 * res.players == len(res.pair_points)
+    assert better - worse == res.stats[0].wins - res.stats[1].wins
+    assert sum(res.pair_points) == pytest.approx(
+        sum(res.stats[0].points) - sum(res.stats[1].points)
+    )
+    share, lo, hi = res.pair_share()
+    assert lo <= share <= hi
+    assert "duplicate pairs" in res.report()
+
+
+def test_arena_no_pairs_when_seats_repeat() -> None:
+    """Three seats and two bots: a seat is played twice by one bot, so no pairs are made."""
+    res = run_arena("arrastrado", ["heuristic", "random"], games=1, seed=5)
+    assert res.pairs == [0, 0, 0] and "duplicate pairs" not in res.report()

@@ -21,6 +21,15 @@ other's (in two-player and team variants: when its interval excludes an even sha
 The intervals treat games as independent; the games of one deal are not quite, so read them as
 approximate.
 
+**Duplicate pairs** (two bots): the same seat of the same deal played once by each bot is a
+pair. A pair is *decisive* when one of the two won that seat's game and the other lost it; the
+first bot's share of the decisive pairs, with its Wilson interval, says which bot plays the
+same cards better with the luck of the deal taken out (a share above 50% with its interval
+wholly above it: the first bot beats the second). The mean difference of the pair's points is
+reported beside it. In many-player games both bots' win rates move together (a Cabrero hand
+has one loser in the middle whoever sits where), so the pairs separate bots that the win-rate
+intervals cannot.
+
 Run it as ``python -m games.engine arena --variant V --bots A,B[,...] --games N --seed S``
 (``--players``, ``--budget-ms``, ``--iterations`` for the strong bot) and the benchmark as
 ``python -m games.engine bench-bots``. A level ``L@pure`` or ``L@compiled`` (``--bots
@@ -133,6 +142,18 @@ class ArenaResult:
     deals: int
     stats: list[BotStats]
     seconds: float
+    #: Duplicate pairs (two bots): seats where the first bot won and the second lost, the
+    #: reverse, and pairs with the same outcome.
+    pairs: list[int] = field(default_factory=lambda: [0, 0, 0])
+    #: The first bot's points minus the second's, per pair.
+    pair_points: list[float] = field(default_factory=list)
+
+    def pair_share(self) -> tuple[float, float, float]:
+        """The first bot's share of the decisive pairs and its Wilson 95% interval."""
+        better, worse, _ = self.pairs
+        n = better + worse
+        lo, hi = wilson(better, n)
+        return (better / n if n else 0.5), lo, hi
 
     def beats(self, a: int, b: int) -> bool:
         """Whether bot ``a``'s win-rate interval lies wholly above bot ``b``'s."""
@@ -168,6 +189,20 @@ class ArenaResult:
             lines.append(
                 f"{self.stats[0].name} {verdict} {self.stats[1].name} (Wilson 95% intervals)"
             )
+        if len(self.stats) == 2 and any(self.pairs):
+            better, worse, same = self.pairs
+            share, lo, hi = self.pair_share()
+            diffs = self.pair_points
+            mean = statistics.fmean(diffs) if diffs else 0.0
+            half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0
+            a, b = self.stats[0].name, self.stats[1].name
+            verdict = "beats" if lo > 0.5 else "loses to" if hi < 0.5 else "is not separated from"
+            lines.append(
+                f"duplicate pairs: {a} better {better}, {b} better {worse}, same {same}; "
+                f"{a}'s share of decisive pairs {share:.3f} [{lo:.3f}, {hi:.3f}]; "
+                f"points {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] per pair"
+            )
+            lines.append(f"{a} {verdict} {b} on duplicate pairs (Wilson 95% interval)")
         return "\n".join(lines)
 
 
@@ -244,6 +279,8 @@ def run_arena(
             seatings.append(who)
     try:
         for deal in range(games):
+            # (seat, bot) -> (won, points) for this deal's duplicate pairs.
+            played: dict[tuple[int, int], tuple[bool, float]] = {}
             for who in seatings:
 
                 def note(seat: int, secs: float, who: list[int] = who) -> None:
@@ -260,6 +297,9 @@ def run_arena(
                     st.games += 1
                     st.wins += s in res.winners
                     st.points.append(_points(variant, res, s))
+                    played[s, who[s]] = (s in res.winners, st.points[-1])
+            if m == 2 and n % 2 == 0:  # each seat played once by each bot
+                _tally_pairs(result, played, n)
             result.deals = deal + 1
             result.seconds = time.perf_counter() - start
             if progress is not None:
@@ -270,6 +310,18 @@ def run_arena(
             if close is not None:
                 close()
     return result
+
+
+def _tally_pairs(
+    result: ArenaResult, played: dict[tuple[int, int], tuple[bool, float]], n: int
+) -> None:
+    """Count one deal's duplicate pairs: each seat played by both bots."""
+    for s in range(n):
+        if (s, 0) not in played or (s, 1) not in played:
+            continue
+        (won0, pts0), (won1, pts1) = played[s, 0], played[s, 1]
+        result.pairs[0 if won0 and not won1 else 1 if won1 and not won0 else 2] += 1
+        result.pair_points.append(pts0 - pts1)
 
 
 def arena_bot(level: str, budget_ms: float | None, iterations: int | None) -> Actor:
