@@ -53,7 +53,7 @@ def test_a_held_event_loop_is_logged_with_its_length_and_start(
     found = [stalls.parse(r.getMessage()) for r in caplog.records]
     held = [f for f in found if f is not None and f[0] == "stall"]
     assert len(held) == 1
-    kind, ms, at = held[0]
+    _, ms, at = held[0]
     assert 75 <= ms < 500 and before < at < time.monotonic()
 
 
@@ -100,7 +100,7 @@ def test_the_bench_keeps_the_window_s_stalls_and_passes_the_other_lines_on(
         "WARNING x tute-stall stall 30.0 ms at 99.000\n",
         "WARNING x tute-stall collection 600.0 ms at 11.000 generation 2 collected 5\n",
     ):
-        f = tempfile.TemporaryFile()
+        f = tempfile.TemporaryFile()  # noqa: SIM115 (read_stalls closes it)
         f.write(text.encode())
         logs.append(f)
     got = read_stalls(logs, 10.0, 20.0, players=1)
