@@ -364,6 +364,7 @@ def test_arena_duplicate_pairs_add_up(key: str) -> None:
     )
     share, lo, hi = res.pair_share()
     assert lo <= share <= hi
+    assert len(res.deal_nets) == 3 and sum(res.deal_nets) == better - worse
     assert "duplicate pairs" in res.report()
 
 

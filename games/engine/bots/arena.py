@@ -147,6 +147,9 @@ class ArenaResult:
     pairs: list[int] = field(default_factory=lambda: [0, 0, 0])
     #: The first bot's points minus the second's, per pair.
     pair_points: list[float] = field(default_factory=list)
+    #: Per deal: the pairs the first bot won less those the second won (the deal's seats are
+    #: not independent of one another; deals are).
+    deal_nets: list[int] = field(default_factory=list)
 
     def pair_share(self) -> tuple[float, float, float]:
         """The first bot's share of the decisive pairs and its Wilson 95% interval."""
@@ -203,6 +206,15 @@ class ArenaResult:
                 f"points {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] per pair"
             )
             lines.append(f"{a} {verdict} {b} on duplicate pairs (Wilson 95% interval)")
+            nets = self.deal_nets
+            if len(nets) > 1:
+                net = statistics.fmean(nets)
+                half = Z95 * statistics.stdev(nets) / math.sqrt(len(nets))
+                lines.append(
+                    f"per deal, {a}'s decisive pairs less {b}'s: {net:+.3f} "
+                    f"[{net - half:+.3f}, {net + half:+.3f}] (normal 95% interval over "
+                    f"{len(nets)} deals)"
+                )
         return "\n".join(lines)
 
 
@@ -316,12 +328,14 @@ def _tally_pairs(
     result: ArenaResult, played: dict[tuple[int, int], tuple[bool, float]], n: int
 ) -> None:
     """Count one deal's duplicate pairs: each seat played by both bots."""
+    before = result.pairs[0] - result.pairs[1]
     for s in range(n):
         if (s, 0) not in played or (s, 1) not in played:
             continue
         (won0, pts0), (won1, pts1) = played[s, 0], played[s, 1]
         result.pairs[0 if won0 and not won1 else 1 if won1 and not won0 else 2] += 1
         result.pair_points.append(pts0 - pts1)
+    result.deal_nets.append(result.pairs[0] - result.pairs[1] - before)
 
 
 def arena_bot(level: str, budget_ms: float | None, iterations: int | None) -> Actor:
