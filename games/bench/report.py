@@ -64,7 +64,11 @@ def _stalls(result: dict[str, Any]) -> list[str]:
     if longest:
         lines.append(
             "  longest: "
-            + "; ".join(f"{s['server']} {s['kind']} {s['ms']:.0f} ms" for s in longest)
+            + "; ".join(
+                f"{s['server']} {s['kind']} {s['ms']:.0f} ms"
+                + (f" ({s['detail']})" * bool(s.get("detail")))
+                for s in longest
+            )
         )
     return lines
 

@@ -50,7 +50,8 @@ def read_stalls(logs: list[Any], start: float, end: float, players: int) -> list
             if found is None:
                 print(raw, file=sys.stderr)
             elif start <= found[2] < end:
-                out.append({"server": name, "kind": found[0], "ms": found[1], "at": found[2]})
+                kind, ms, at, detail = found
+                out.append({"server": name, "kind": kind, "ms": ms, "at": at, "detail": detail})
         log.close()
     return sorted(out, key=lambda s: s["at"])
 

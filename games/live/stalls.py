@@ -77,11 +77,13 @@ async def _watch(limit: float) -> None:
             logger.warning("%s stall %.1f ms at %.3f", MARK, late * 1000, before + TICK)
 
 
-def parse(line: str) -> tuple[str, float, float] | None:
-    """``(kind, ms, start)`` of a logged line (None: not one of ours).
+def parse(line: str) -> tuple[str, float, float, str] | None:
+    """``(kind, ms, start, the rest)`` of a logged line (None: not one of ours).
 
     >>> parse("WARNING games.live.stalls tute-stall stall 120.5 ms at 1234.500")
-    ('stall', 120.5, 1234.5)
+    ('stall', 120.5, 1234.5, '')
+    >>> parse("tute-stall collection 300.0 ms at 5.000 generation 2 collected 7")
+    ('collection', 300.0, 5.0, 'generation 2 collected 7')
     >>> parse("something else") is None
     True
     """
@@ -90,6 +92,6 @@ def parse(line: str) -> tuple[str, float, float] | None:
         return None
     i = words.index(MARK)
     try:
-        return words[i + 1], float(words[i + 2]), float(words[i + 5])
+        return words[i + 1], float(words[i + 2]), float(words[i + 5]), " ".join(words[i + 6 :])
     except (IndexError, ValueError):
         return None

@@ -25,7 +25,7 @@ def fresh_policy(monkeypatch: pytest.MonkeyPatch, settings: Any) -> Iterator[Non
     """A process whose first socket has not come yet; the collector restored afterwards."""
     thresholds = gc.get_threshold()
     monkeypatch.setattr(gc_policy, "_tuned", False)
-    monkeypatch.setattr(gc_policy, "_state", {"intervals": 0, "full": 0, "frozen_at_full": 0})
+    monkeypatch.setattr(gc_policy, "_state", {"intervals": 0, "full": 0, "grown": 0})
     settings.TUTE_GC_TUNING = True
     yield
     gc.unfreeze()
@@ -99,6 +99,38 @@ def test_growth_brings_the_whole_collection_sooner(
     gc_policy.on_interval()
     assert gc_policy.stats() == {"intervals": 2, "full": 1}
     assert garbage() is None and len(kept) == 6000
+
+
+def test_growth_is_what_stays_and_is_read_without_walking_the_heap(
+    fresh_policy: None, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Objects made and freed between two intervals are no growth; an interval reads the
+    growth from the young generation's count, never by walking the frozen heap (its length
+    is a walk of every object: tens of milliseconds on a crowded server)."""
+    settings.TUTE_GC_INTERVAL = 3600
+    monkeypatch.setattr(gc_policy, "GROWTH_LIMIT", 5000)
+
+    async def run() -> None:
+        gc_policy.tune_once()
+
+    asyncio.run(run())
+
+    def walk() -> int:
+        raise AssertionError("an interval walked the frozen heap")
+
+    monkeypatch.setattr(gc, "get_freeze_count", walk)
+    for _ in range(3):
+        passing = [[i] for i in range(4000)]
+        del passing
+        gc_policy.on_interval()
+    assert gc_policy.stats() == {"intervals": 3, "full": 0}
+    kept = [[i] for i in range(3000)]
+    gc_policy.on_interval()
+    assert gc_policy.stats()["full"] == 0  # 3,000 so far
+    kept += [[i] for i in range(3000)]
+    gc_policy.on_interval()
+    assert gc_policy.stats()["full"] == 1  # 6,000 in all: past the limit
+    assert len(kept) == 6000
 
 
 def test_the_loop_going_away_ends_the_schedule(fresh_policy: None, settings: Any) -> None:

@@ -53,7 +53,7 @@ def test_a_held_event_loop_is_logged_with_its_length_and_start(
     found = [stalls.parse(r.getMessage()) for r in caplog.records]
     held = [f for f in found if f is not None and f[0] == "stall"]
     assert len(held) == 1
-    _, ms, at = held[0]
+    _, ms, at, _ = held[0]
     assert 75 <= ms < 500 and before < at < time.monotonic()
 
 
@@ -105,8 +105,14 @@ def test_the_bench_keeps_the_window_s_stalls_and_passes_the_other_lines_on(
         logs.append(f)
     got = read_stalls(logs, 10.0, 20.0, players=1)
     assert got == [
-        {"server": "server 0", "kind": "stall", "ms": 120.0, "at": 10.5},
-        {"server": "spectators' server 0", "kind": "collection", "ms": 600.0, "at": 11.0},
+        {"server": "server 0", "kind": "stall", "ms": 120.0, "at": 10.5, "detail": ""},
+        {
+            "server": "spectators' server 0",
+            "kind": "collection",
+            "ms": 600.0,
+            "at": 11.0,
+            "detail": "generation 2 collected 5",
+        },
     ]
     assert "Traceback: boom" in capsys.readouterr().err
     assert all(f.closed for f in logs)
@@ -144,4 +150,7 @@ def test_the_bench_keeps_the_window_s_stalls_and_passes_the_other_lines_on(
     )
     assert "  stalls: 1, total 120 ms, max 120.0 ms" in text
     assert "  collections: 1, total 600 ms, max 600.0 ms" in text
-    assert "longest: spectators' server 0 collection 600 ms; server 0 stall 120 ms" in text
+    assert (
+        "longest: spectators' server 0 collection 600 ms (generation 2 collected 5); "
+        "server 0 stall 120 ms"
+    ) in text
