@@ -49,8 +49,8 @@ FULL_EVERY = 120
 #: what a server's heap gains is alive: 1,000 spectators coming to one process (2026-11-28,
 #: ``bench_tables --spectators 1000``) added 378,000 objects of which the collection found
 #: 31,000 unreachable, and walking the 506,000 took 353 ms, a pause of every socket of the
-#: process. At 250,000 that pause came with every crowd; at a million it waits for a heap
-#: twice that size (about 200 MB of new objects), or for the hour.
+#: process. At 250,000 that pause came with every crowd; at a million it waits for a growth
+#: two and a half times that, or for the hour.
 GROWTH_LIMIT = 1_000_000
 
 _tuned = False
