@@ -136,3 +136,40 @@ def people_table(ana: Any, bruno: Any, **kwargs: Any) -> Table:
             **kwargs,
         )
     )
+
+
+def bench_result(**changes: Any) -> dict[str, Any]:
+    """The figures of a ``bench_tables`` run, as :func:`games.bench.runner.run` returns them
+    (two tables of four, one server, one client), with ``changes``; for the report's tests."""
+    from games.bench.runner import percentiles
+
+    lat = percentiles([0.01, 0.02])
+    result: dict[str, Any] = {
+        "tables": 2,
+        "think": 0.0,
+        "bot_tables": 0,
+        "bot_delay": 1.0,
+        "spectators": 0,
+        "spectator_tables": 0,
+        "sockets": 8,
+        "sockets_ready": 8,
+        "processes": 1,
+        "client_processes": 1,
+        "cpus": 2,
+        "load_before": (1.0, 1.0, 1.0),
+        "load": (1.5, 1.0, 1.0),
+        "committed_actions_per_s": 100.0,
+        "people_actions_per_s": 100.0,
+        "frames_per_s": 400.0,
+        "frame_chars_mean": 16000.0,
+        "tables_moving": 2,
+        "tables_all": 2,
+        "latency_own_ms": lat,
+        "latency_table_ms": lat,
+        "client_loop_lag_ms": {},
+        "errors": {},
+        "stalled_tables": [],
+        "cpu": {"server 0": 0.5, "machine": 0.6},
+    }
+    result.update(changes)
+    return result

@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from games.bench.runner import percentiles, socket_plan
 from games.bench.seating import Seated
+from tests.games.helpers import bench_result
 
 URLS = ["ws://a", "ws://b"]
 
@@ -93,34 +94,9 @@ def test_percentiles_in_milliseconds() -> None:
 def test_the_report_gives_each_process_its_headroom_and_the_cpu_per_move() -> None:
     from games.bench import report
 
-    lat = percentiles([0.01, 0.02])
-    result = {
-        "tables": 2,
-        "think": 0.0,
-        "bot_tables": 0,
-        "bot_delay": 1.0,
-        "spectators": 0,
-        "spectator_tables": 0,
-        "sockets": 8,
-        "sockets_ready": 8,
-        "processes": 2,
-        "client_processes": 1,
-        "cpus": 2,
-        "load_before": (1.0, 1.0, 1.0),
-        "load": (1.5, 1.0, 1.0),
-        "committed_actions_per_s": 100.0,
-        "people_actions_per_s": 100.0,
-        "frames_per_s": 400.0,
-        "frame_chars_mean": 16000.0,
-        "tables_moving": 2,
-        "tables_all": 2,
-        "latency_own_ms": lat,
-        "latency_table_ms": lat,
-        "client_loop_lag_ms": {},
-        "errors": {},
-        "stalled_tables": [],
-        "cpu": {"server 0": 0.6, "server 1": 0.4, "client 0": 0.1, "machine": 1.5},
-    }
+    result = bench_result(
+        processes=2, cpu={"server 0": 0.6, "server 1": 0.4, "client 0": 0.1, "machine": 1.5}
+    )
     text = report(result)
     assert "server 0: 60% of a core (headroom to its own limit of one core: 40%)" in text
     assert "server CPU per move: 10.0 ms (a core's worth: 100 moves/s)" in text

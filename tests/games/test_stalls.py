@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 
 from games.bench.report import report
-from games.bench.runner import percentiles, read_stalls
+from games.bench.runner import read_stalls
 from games.live import stalls
+from tests.games.helpers import bench_result
 
 
 @pytest.fixture
@@ -116,38 +117,7 @@ def test_the_bench_keeps_the_window_s_stalls_and_passes_the_other_lines_on(
     ]
     assert "Traceback: boom" in capsys.readouterr().err
     assert all(f.closed for f in logs)
-    lat = percentiles([0.01])
-    text = report(
-        {
-            "tables": 1,
-            "think": 0.0,
-            "bot_tables": 0,
-            "bot_delay": 1.0,
-            "spectators": 0,
-            "spectator_tables": 0,
-            "sockets": 4,
-            "sockets_ready": 4,
-            "processes": 1,
-            "client_processes": 1,
-            "cpus": 2,
-            "load_before": (0.0, 0.0, 0.0),
-            "load": (0.0, 0.0, 0.0),
-            "committed_actions_per_s": 10.0,
-            "people_actions_per_s": 10.0,
-            "frames_per_s": 40.0,
-            "frame_chars_mean": 1000.0,
-            "tables_moving": 1,
-            "tables_all": 1,
-            "latency_own_ms": lat,
-            "latency_table_ms": lat,
-            "client_loop_lag_ms": {},
-            "errors": {},
-            "stalled_tables": [],
-            "cpu": {"server 0": 0.5, "machine": 0.6},
-            "server_stalls": got,
-            "stall_ms": 20,
-        }
-    )
+    text = report(bench_result(server_stalls=got, stall_ms=20))
     assert "  stalls: 1, total 120 ms, max 120.0 ms" in text
     assert "  collections: 1, total 600 ms, max 600.0 ms" in text
     assert (
