@@ -9,6 +9,11 @@ language (``translation.override``) and also puts it in a context variable, whic
 
 A render inside the block must not switch language itself (nothing under
 :func:`games.live.states.render_state` does): the variable would then name the outer one.
+
+:func:`translated` and :func:`translated_in_context` are ``gettext`` and ``pgettext`` for the
+words a live render repeats after every move (a seat's badges, "You", the hand's hint, the
+suits' names), remembered per language inside such a block: Django's own lookup goes through
+the same ``Local`` on every call. The catalogues do not change while a process runs.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from contextvars import ContextVar
 from django.utils import translation
 
 _ACTIVE: ContextVar[str | None] = ContextVar("tute_render_language", default=None)
+_TRANSLATED: dict[tuple[str, str, str], str] = {}
+MAX_TRANSLATED = 4096
 
 
 def active_language() -> str | None:
@@ -36,3 +43,29 @@ def rendering_in(language: str) -> Iterator[None]:
             yield
         finally:
             _ACTIVE.reset(token)
+
+
+def translated(message: str) -> str:
+    """``gettext(message)``, remembered per language inside :func:`rendering_in`."""
+    return translated_in_context("", message)
+
+
+def translated_in_context(context: str, message: str) -> str:
+    """``pgettext(context, message)`` (``gettext`` with no ``context``), remembered per
+    language inside :func:`rendering_in`; outside it, Django's lookup as it is."""
+    language = _ACTIVE.get()
+    if language is None:
+        return _lookup(context, message)
+    key = (language, context, message)
+    text = _TRANSLATED.get(key)
+    if text is None:
+        if len(_TRANSLATED) >= MAX_TRANSLATED:
+            _TRANSLATED.clear()
+        text = _TRANSLATED[key] = _lookup(context, message)
+    return text
+
+
+def _lookup(context: str, message: str) -> str:
+    if context:
+        return str(translation.pgettext(context, message))
+    return str(translation.gettext(message))

@@ -15,13 +15,14 @@ is sent (:func:`games.live.fragments.squeeze`): the page's CSS and scripts read 
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from django.utils.html import conditional_escape
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
 from games.live.fragments import render_part, render_part_with
-from games.render_language import active_language
+from games.render_language import active_language, translated
 from games.templatetags.table_cards import table_card
 
 #: A seat's badges, in the order they show: (the seat's attribute, css class, words, title).
@@ -45,12 +46,24 @@ _BADGES = (
 
 def _t(message: str) -> str:
     """``message`` (marked for the catalogues where it is written) translated and escaped."""
-    return _e(gettext(message))
+    return _e(translated(message))
 
 
 def _e(value: Any) -> str:
     return str(conditional_escape(value))
 
+
+#: What :func:`seat_info` shows of a seat besides its tags (the badges' flags among them).
+_SEAT_VALUES = operator.attrgetter(
+    "is_you",
+    "name",
+    *(attribute for attribute, _, _, _ in _BADGES),
+    "cards",
+    "tricks",
+    "points",
+    "lost",
+    "timeouts",
+)
 
 #: Seat badges built, by everything they show (a table's seats take a few dozen states).
 _SEATS: dict[tuple[Any, ...], str] = {}
@@ -60,18 +73,8 @@ MAX_SEATS = 8192
 def seat_info(seat: Any) -> str:
     """A seat's name, badges and counts (``div.seat-info``), remembered under every value
     it shows and the language (a seat looks the same to every viewer but himself)."""
-    key = (
-        active_language(),
-        seat.is_you,
-        seat.name,
-        *[bool(getattr(seat, attribute)) for attribute, _, _, _ in _BADGES],
-        tuple(seat.tags),
-        seat.cards,
-        seat.tricks,
-        seat.points,
-        seat.lost,
-        seat.timeouts,
-    )
+    # Every value it shows, read at once (a badge's flag as it is: equal flags, equal keys).
+    key = (active_language(), tuple(seat.tags), _SEAT_VALUES(seat))
     text = _SEATS.get(key)
     if text is None:
         if len(_SEATS) >= MAX_SEATS:
@@ -81,7 +84,7 @@ def seat_info(seat: Any) -> str:
 
 
 def _seat_info(seat: Any) -> str:
-    name = _e(gettext("You")) if seat.is_you else conditional_escape(seat.name)
+    name = _e(translated(gettext_noop("You"))) if seat.is_you else conditional_escape(seat.name)
     out = [
         '<div class="seat-info">\n'
         f'<span class="seat-name">{name}</span>\n'
@@ -121,7 +124,7 @@ def trick_card(at: int, seat: Any) -> str:
     winner = " is-winner" if seat.took_trick else ""
     you = " is-you" if seat.is_you else ""
     classes = f"trick-card trick-at-{at}{winner}{you}"
-    who = _e(gettext("You")) if seat.is_you else conditional_escape(seat.name)
+    who = _e(translated(gettext_noop("You"))) if seat.is_you else conditional_escape(seat.name)
     return (
         f'<li class="{classes}" data-seat="{int(seat.position)}" '
         f'data-card="{conditional_escape(card)}"><span class="visually-hidden">{who}:</span>'

@@ -17,8 +17,9 @@ from typing import Any
 
 from django.template.loader import get_template
 from django.utils.html import conditional_escape
-from django.utils.translation import gettext
+from django.utils.translation import gettext_noop
 
+from games.render_language import translated
 from games.templatetags.table_cards import hand_card, table_url
 
 
@@ -32,8 +33,8 @@ def _hint(view: Any) -> str:
     if hint:
         return _e(hint)
     if view.buttons and len(view.legal) == len(view.buttons):
-        return _e(gettext("(no card now: choose below)"))
-    return _e(gettext("(the ones you may play are raised and outlined)"))
+        return _e(translated(gettext_noop("(no card now: choose below)")))
+    return _e(translated(gettext_noop("(the ones you may play are raised and outlined)")))
 
 
 def _button(button: Any, act_url: str, label: Any) -> str:
@@ -74,22 +75,22 @@ def hand(view: Any) -> str:
         return "\n  \n"
     act_url = table_url("games:table_act", view.table.pk)
     hint = f' <span class="hint">{_hint(view)}</span>' if view.your_turn else ""
-    title = _e(gettext("Your cards"))
+    title = _e(translated(gettext_noop("Your cards")))
     out = [
         '\n  \n    <section id="hand" class="my-hand" aria-labelledby="my-hand-title">\n'
         f'      <h2 id="my-hand-title">{title}{hint}</h2>\n      '
     ]
-    if view.hand:
+    held = view.hand
+    if held:
         exchange = " is-exchange" if getattr(view.bidding, "exchanging", False) else ""
-        cards = "".join(
-            f"\n{hand_card(card, view.your_turn, act_url)}\n          " for card in view.hand
-        )
+        your_turn = view.your_turn  # once: each read of a part's value is a call
+        cards = "".join(f"\n{hand_card(card, your_turn, act_url)}\n          " for card in held)
         out.append(
-            f'\n        <ul class="card-hand hand-cards{exchange}" style="--n: {len(view.hand)}">'
+            f'\n        <ul class="card-hand hand-cards{exchange}" style="--n: {len(held)}">'
             f"\n          {cards}\n        </ul>\n      "
         )
     else:
-        empty = _e(gettext("You hold no cards in this hand."))
+        empty = _e(translated(gettext_noop("You hold no cards in this hand.")))
         out.append(f'\n        <p class="muted no-cards">{empty}</p>\n      ')
     out.append("\n      ")
     if getattr(view.bidding, "has_hand_controls", False):

@@ -65,6 +65,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.engine.cards import SUIT_LETTERS, Card
 from games.engine.errors import NotationError
+from games.render_language import translated_in_context
 
 register = template.Library()
 
@@ -108,9 +109,16 @@ CARD_NAME = pgettext_lazy("card name", "%(rank)s of %(suit)s")
 BACK_NAME = pgettext_lazy("card name", "face-down card")
 
 
+#: The suits' names as written above, for :func:`suit_name`'s remembered lookup.
+_SUIT_MESSAGES = {"O": "coins", "C": "cups", "E": "swords", "B": "batons"}
+
+
 def suit_name(suit: str) -> str:
     """The suit's name in the active language: "bastos", "batons", "bastoni"."""
-    return str(SUIT_NAMES[_parse_suit(suit)])
+    message = _SUIT_MESSAGES.get(suit)  # a suit's letter: the common case
+    if message is None:
+        message = _SUIT_MESSAGES[_parse_suit(suit)]
+    return translated_in_context("card suit", message)
 
 
 def card_label(notation: Any) -> str:

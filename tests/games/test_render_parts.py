@@ -255,3 +255,15 @@ def test_changed_parts() -> None:
     assert changed_parts(["a"], ["a", "b"]) is None  # another layout: all of them
     assert changed_parts(["a", "b", "c"], ["a", "x", "c"]) == [[1, "x"]]
     assert changed_parts(["a", "b"], ["a", "b"]) == []
+
+
+def test_squeeze_gives_what_the_regular_expression_gave() -> None:
+    """``fragments.squeeze`` works line by line for speed; it must give, for any text, what
+    ``_INDENTED.sub("\\n", text)`` gives (runs of white space holding a line break become one
+    line break; other white space, Unicode's included, stays)."""
+    rng = random.Random(2026)
+    alphabet = [" ", " ", "\t", "\n", "\n", "\r", "\f", "\v", "\xa0", "\x1c", "\u2028", "a", "<"]
+    samples = ["", "\n", "a", " \n ", "a \n\n  b  ", "  x", "x\r\n", "\xa0 \n\xa0"]
+    samples += ["".join(rng.choices(alphabet, k=rng.randint(0, 24))) for _ in range(20000)]
+    for text in samples:
+        assert fragments.squeeze(text) == fragments._INDENTED.sub("\n", text), repr(text)

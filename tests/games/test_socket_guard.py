@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 def fresh_buckets() -> None:
     """User ids repeat from one test to the next: each test starts with full buckets."""
     ratelimit._local_users.clear()
+    ratelimit._leases.clear()
 
 
 TIMEOUT = 10
@@ -300,17 +302,18 @@ def test_the_socket_bucket_refills_at_its_rate() -> None:
 
 @pytest.mark.redis
 def test_the_user_bucket_lives_in_redis_across_processes(settings: Any) -> None:
-    """Two event loops with their own Redis clients (as two server processes) draw on one
-    bucket."""
+    """Two event loops with their own Redis clients and leases (as two server processes) draw
+    on one bucket: together they never get more than it holds."""
     settings.REDIS_URL = os.environ["REDIS_URL"]
     settings.TUTE_SOCKET_LIMITS = {"user": (0.001, 4.0)}
     settings.TUTE_SOCKET_LIMIT_PREFIX = f"tute-test-guard-{os.getpid()}"
-    results: list[bool] = []
+    results: list[list[bool]] = []
 
     def process(takes: int) -> None:
+        ratelimit._leases.clear()  # a process of its own: no tokens leased yet
+
         async def run() -> None:
-            for _ in range(takes):
-                results.append(await ratelimit.user_take(424242))
+            results.append([await ratelimit.user_take(424242) for _ in range(takes)])
 
         asyncio.run(run())
 
@@ -318,5 +321,43 @@ def test_the_user_bucket_lives_in_redis_across_processes(settings: Any) -> None:
         worker = threading.Thread(target=process, args=(takes,))
         worker.start()
         worker.join()
-    assert results == [True, True, True, True, False, False]
+    first, second = results
+    assert first == [True, True, True]
+    # The first process leased the whole bucket (4): its unused token is not the second's.
+    assert second == [False, False, False]
     assert 424242 not in ratelimit._local_users  # counted in Redis, not in this process
+
+
+@pytest.mark.redis
+def test_a_process_leases_a_few_tokens_at_a_time_and_not_for_long(
+    settings: Any, monkeypatch: Any
+) -> None:
+    """One round trip to Redis for every :data:`ratelimit.LEASE` frames: the shared bucket
+    loses a lease's worth at once, and a lease kept past its time is dropped, not used."""
+    import redis
+
+    settings.REDIS_URL = os.environ["REDIS_URL"]
+    settings.TUTE_SOCKET_LIMITS = {"user": (0.001, 100.0)}
+    settings.TUTE_SOCKET_LIMIT_PREFIX = f"tute-test-lease-{os.getpid()}"
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    key = ratelimit.user_key(4343)
+    client.delete(key)
+    lease = ratelimit.LEASE
+
+    def tokens() -> float:
+        return float(client.hget(key, "tokens") or -1)
+
+    async def run() -> list[float]:
+        seen = []
+        for _ in range(lease + 1):
+            assert await ratelimit.user_take(4343)
+            seen.append(round(tokens()))
+        monkeypatch.setattr(ratelimit, "LEASE_SECONDS", 0.0)
+        ratelimit._leases[4343] = (5, time.monotonic() - 1)  # stale: not to be used
+        assert await ratelimit.user_take(4343)
+        seen.append(round(tokens()))
+        return seen
+
+    seen = asyncio.run(run())
+    assert seen == [100 - lease] * lease + [100 - 2 * lease, 100 - 3 * lease]
+    client.delete(key)
