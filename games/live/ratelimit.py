@@ -10,10 +10,11 @@ players out.
 A process takes the user's tokens from Redis a few at a time (:data:`LEASE` of them, or what
 the bucket holds), keeps the ones it did not use yet for :data:`LEASE_SECONDS`, and asks
 Redis again only when they are spent or stale: one round trip for every few frames instead of
-one per frame (the round trip was a twentieth of a saturated server's event loop). A leased
-token is taken from the shared bucket when it is leased, so a user never gets more frames than
-the bucket allows across all his processes; the tokens a process leased and did not use in time
-are lost, which can only make the limit a little stricter.
+one per frame (the round trip was a twentieth of a saturated server's event loop, and a tenth
+of a millisecond of Redis's time). A leased token is taken from the shared bucket when it is
+leased, so across all his processes a user gets at most the bucket's burst and one lease per
+process at once; the tokens a process leased and did not use in time are lost, which only
+makes the limit a little stricter.
 
 The limits are ``settings.TUTE_SOCKET_LIMITS`` (defaults: :data:`DEFAULT_LIMITS`), far above
 what a person, a reconnecting page or a scripted client playing as fast as the table lets it
@@ -62,7 +63,7 @@ return granted
 #: Tokens a process takes from a user's shared bucket at once, and how long it may keep those
 #: it has not used (see the module).
 LEASE = 8
-LEASE_SECONDS = 1.0
+LEASE_SECONDS = 10.0
 
 
 def limits(name: str) -> tuple[float, float]:
@@ -95,7 +96,7 @@ class Bucket:
 _local_users: dict[int, Bucket] = {}
 #: Per user: the tokens this process leased from Redis and has not used, and until when.
 _leases: dict[int, tuple[int, float]] = {}
-_redis_clients: dict[int, Any] = {}
+_redis_clients: dict[int, tuple[Any, Any]] = {}
 _redis_broken_until = 0.0
 
 
@@ -111,17 +112,18 @@ def _local_user_take(user_id: int) -> bool:
     return bucket.take()
 
 
-def _redis_client() -> Any:
-    """An asyncio Redis client for the running event loop (a client is bound to its loop)."""
+def _redis_script() -> Any:
+    """The bucket's script on an asyncio Redis client for the running event loop (a client is
+    bound to its loop); sent by its digest (``EVALSHA``), loaded again if Redis lost it."""
     import redis.asyncio as aioredis
 
     loop = asyncio.get_running_loop()
-    client = _redis_clients.get(id(loop))
-    if client is None:
+    kept = _redis_clients.get(id(loop))
+    if kept is None:
         client = aioredis.from_url(settings.REDIS_URL, socket_timeout=0.5)
         _redis_clients.clear()  # one server process runs one loop; tests run many in turn
-        _redis_clients[id(loop)] = client
-    return client
+        kept = _redis_clients[id(loop)] = (client, client.register_script(_SCRIPT))
+    return kept[1]
 
 
 def user_key(user_id: int) -> str:
@@ -142,7 +144,7 @@ async def user_take(user_id: int) -> bool:
         return True
     rate, burst = limits("user")
     try:
-        granted = int(await _redis_client().eval(_SCRIPT, 1, user_key(user_id), rate, burst, LEASE))
+        granted = int(await _redis_script()(keys=[user_key(user_id)], args=[rate, burst, LEASE]))
     except Exception:  # Redis down or slow: this process's bucket, and retry in a while
         logger.warning("socket rate limit: Redis unavailable, counting in-process")
         _redis_broken_until = time.monotonic() + 10
