@@ -12,7 +12,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+from django.db.models import Model
+from django.db.models.base import ModelState
 
 from games import errors as e
 from games import table_state
@@ -57,6 +60,25 @@ def _load_snapshot(table_id: int) -> Snapshot:
     if table.status in (Table.Status.PLAYING, Table.Status.FINISHED):
         match = table_state.match_at(table)
     return Snapshot(table=table, seats=seats, match=match)
+
+
+R = TypeVar("R", bound=Model)
+
+
+def copy_row(row: R) -> R:
+    """``copy.copy(row)`` of a model instance, as Django's pickling hooks make it (its own
+    ``__dict__`` and model state, the related objects' cache copied, the values shared) without
+    their round trip through ``__reduce__``, the app registry and ``__setstate__``: a move
+    copies the table and its seats (a twelfth of its database thread's time went there)."""
+    new = object.__new__(type(row))
+    values = row.__dict__.copy()
+    old_state = values["_state"]
+    state = object.__new__(ModelState)
+    state.__dict__.update(old_state.__dict__)
+    state.fields_cache = dict(old_state.__dict__.get("fields_cache", {}))
+    values["_state"] = state
+    new.__dict__.update(values)
+    return new
 
 
 _snapshot_lock = threading.Lock()

@@ -16,7 +16,6 @@ socket renders its frame from the snapshot, which equals the one read from the d
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from datetime import datetime
 from typing import Any
@@ -85,7 +84,7 @@ def _step(old: snapshots.Snapshot, event: dict[str, Any]) -> snapshots.Snapshot 
         return None
     if len(advanced.hands) != hands or advanced.is_terminal():
         return None  # a hand (or the match) ended: records and results are read, not guessed
-    new_table = copy.copy(table)
+    new_table = snapshots.copy_row(table)
     new_table.version, new_table.revision = version, revision
     deadline = event["deadline"]
     new_table.deadline = datetime.fromisoformat(deadline) if deadline else None

@@ -12,7 +12,6 @@ the lobby, and :func:`plan_deadline` sets when the seat to act must have acted.
 
 from __future__ import annotations
 
-import copy
 import functools
 import time
 from collections.abc import Callable, Sequence
@@ -168,7 +167,7 @@ def announce(
     table_id, version, revision = table.pk, table.version, table.revision
     finished = table.status != Table.Status.PLAYING
     kind = table.deadline_kind
-    written = copy.copy(table)
+    written = snapshots.copy_row(table)
     # what the other server processes need to apply a move in memory (server to server only)
     notice = move_notice(table, match, seats)
 

@@ -18,7 +18,6 @@ with :func:`~games.services.tables.table_take_back` or simply by playing.
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -172,10 +171,10 @@ def _act_on_snapshot(*, table_id: int, user: Any, action: str, version: int) -> 
     snapshot = snapshots.cached_snapshot(table_id=table_id, revision=0)
     if snapshot is None or snapshot.match is None:
         return None
-    table = copy.copy(snapshot.table)
+    table = snapshots.copy_row(snapshot.table)
     if not table.is_playing or table.version != version or len(snapshot.match.log) != version:
         return None
-    seats = [copy.copy(seat) for seat in snapshot.seats]
+    seats = [snapshots.copy_row(seat) for seat in snapshot.seats]
     for seat in seats:
         seat.table = table
     seat = user_seat(seats, user)

@@ -9,6 +9,7 @@ which serialises writers itself) the two ordinary statements do the same.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django.db import connection
@@ -50,34 +51,46 @@ def store_move(table: Table, row: TableAction, *, revision: int | None = None) -
     return True
 
 
+@lru_cache(maxsize=64)
+def _field(model: Any, name: str) -> Any:
+    return model._meta.get_field(name)
+
+
 def _column(model: Any, name: str) -> str:
-    return str(connection.ops.quote_name(model._meta.get_field(name).column))
+    return str(connection.ops.quote_name(_field(model, name).column))
 
 
 def _value(model: Any, name: str, value: Any) -> Any:
-    return model._meta.get_field(name).get_db_prep_save(value, connection)
+    return _field(model, name).get_db_prep_save(value, connection)
 
 
-def _store_in_one_statement(table: Table, row: TableAction, revision: int | None) -> bool:
+@lru_cache(maxsize=4)
+def _statement(vendor: str, with_revision: bool) -> str:
+    """The move's statement (the same text for every move: made once per process)."""
     q = connection.ops.quote_name
     pk = _column(Table, "id")
     version = _column(Table, "version")
     sets = ", ".join(f"{_column(Table, name)} = %s" for name in MOVE_FIELDS)
     where = f"{pk} = %s AND {version} = %s"
-    params: list[Any] = [_value(Table, name, getattr(table, name)) for name in MOVE_FIELDS]
-    params += [table.pk, row.index]
-    if revision is not None:
+    if with_revision:
         where += f" AND {_column(Table, 'revision')} = %s"
-        params.append(revision)
     columns = ", ".join(_column(TableAction, name) for name in ("table", *ROW_FIELDS))
     placeholders = ", ".join("%s" for _ in ROW_FIELDS)
-    params += [_value(TableAction, name, getattr(row, name)) for name in ROW_FIELDS]
-    sql = (
+    return (
         f"WITH moved AS (UPDATE {q(Table._meta.db_table)} SET {version} = {version} + 1, "
         f"{sets} WHERE {where} RETURNING {pk}) "
         f"INSERT INTO {q(TableAction._meta.db_table)} ({columns}) "
         f"SELECT {pk}, {placeholders} FROM moved"
     )
+
+
+def _store_in_one_statement(table: Table, row: TableAction, revision: int | None) -> bool:
+    params: list[Any] = [_value(Table, name, getattr(table, name)) for name in MOVE_FIELDS]
+    params += [table.pk, row.index]
+    if revision is not None:
+        params.append(revision)
+    params += [_value(TableAction, name, getattr(row, name)) for name in ROW_FIELDS]
+    sql = _statement(connection.vendor, revision is not None)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return bool(cursor.rowcount == 1)
