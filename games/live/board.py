@@ -18,10 +18,9 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from django.utils.html import conditional_escape
 from django.utils.translation import gettext_noop
 
-from games.live.fragments import render_part, render_part_with
+from games.live.fragments import esc, render_part, render_part_with
 from games.render_language import active_language, translated
 from games.templatetags.table_cards import table_card
 
@@ -49,8 +48,7 @@ def _t(message: str) -> str:
     return _e(translated(message))
 
 
-def _e(value: Any) -> str:
-    return str(conditional_escape(value))
+_e = esc
 
 
 #: What :func:`seat_info` shows of a seat besides its tags (the badges' flags among them).
@@ -84,7 +82,7 @@ def seat_info(seat: Any) -> str:
 
 
 def _seat_info(seat: Any) -> str:
-    name = _e(translated(gettext_noop("You"))) if seat.is_you else conditional_escape(seat.name)
+    name = _e(translated(gettext_noop("You"))) if seat.is_you else _e(seat.name)
     out = [
         '<div class="seat-info">\n'
         f'<span class="seat-name">{name}</span>\n'
@@ -95,10 +93,9 @@ def _seat_info(seat: Any) -> str:
             titled = f' title="{_t(title)}"' if title else ""
             out.append(f'<span class="{css}"{titled}>{_t(words)}</span>\n')
     tags = "".join(
-        f'<span class="badge badge-tag {conditional_escape(css)}">{conditional_escape(text)}</span>'
-        for css, text in seat.tags
+        f'<span class="badge badge-tag {_e(css)}">{_e(text)}</span>' for css, text in seat.tags
     )
-    stats = conditional_escape(seat.stats)
+    stats = _e(seat.stats)
     cards = (
         f'<span class="count count-cards">{int(seat.cards)}</span>'
         if seat.cards is not None
@@ -124,10 +121,10 @@ def trick_card(at: int, seat: Any) -> str:
     winner = " is-winner" if seat.took_trick else ""
     you = " is-you" if seat.is_you else ""
     classes = f"trick-card trick-at-{at}{winner}{you}"
-    who = _e(translated(gettext_noop("You"))) if seat.is_you else conditional_escape(seat.name)
+    who = _e(translated(gettext_noop("You"))) if seat.is_you else _e(seat.name)
     return (
         f'<li class="{classes}" data-seat="{int(seat.position)}" '
-        f'data-card="{conditional_escape(card)}"><span class="visually-hidden">{who}:</span>'
+        f'data-card="{_e(card)}"><span class="visually-hidden">{who}:</span>'
         f"{table_card(card, state='played')}</li>\n"
     )
 

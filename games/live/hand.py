@@ -16,15 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.template.loader import get_template
-from django.utils.html import conditional_escape
 from django.utils.translation import gettext_noop
 
+from games.live.fragments import esc
 from games.render_language import translated
 from games.templatetags.table_cards import hand_card, table_url
 
-
-def _e(value: Any) -> str:
-    return str(conditional_escape(value))
+_e = esc
 
 
 def _hint(view: Any) -> str:

@@ -25,6 +25,8 @@ _lock = threading.Lock()
 _pieces: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 #: The key of each piece kept, by the piece's identity (the piece is kept alive by ``_pieces``).
 _keys: dict[int, tuple[Any, ...]] = {}
+#: The classes of the pieces ever kept: a value of another class is no remembered piece.
+remembered_kinds: set[type] = set()
 
 
 def remembered(kind: str, inputs: tuple[Any, ...], build: Callable[[], T]) -> T:
@@ -41,6 +43,7 @@ def remembered(kind: str, inputs: tuple[Any, ...], build: Callable[[], T]) -> T:
         _pieces[key] = value
         if value is not None:
             _keys[id(value)] = key
+            remembered_kinds.add(type(value))
         while len(_pieces) > MAX_PIECES:
             _, old = _pieces.popitem(last=False)
             _keys.pop(id(old), None)
