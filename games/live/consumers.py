@@ -60,6 +60,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections
 from django.utils import translation
+from django.utils.functional import empty
 
 from games import conf, presence, selectors, services, snapshots
 from games import errors as e
@@ -198,6 +199,16 @@ async def load_once(table_id: int, revision: int) -> snapshots.Snapshot:
     finally:
         if _loads.get(key) is future:
             del _loads[key]
+
+
+def resolved_user(user: Any) -> Any:
+    """The user behind the scope's lazy ``user`` once the auth middleware resolved it (it does
+    so before the consumer runs), else ``user`` itself: a render reads the user a few times
+    per frame, and each read through Django's lazy object is a proxied call."""
+    wrapped = getattr(user, "_wrapped", None)
+    if wrapped is None or wrapped is empty:
+        return user
+    return wrapped
 
 
 class TableConsumer(LiveConsumer):
@@ -452,7 +463,7 @@ class TableConsumer(LiveConsumer):
         def own_copy() -> snapshots.Snapshot:
             return snapshot.copy() if cached is not None else snapshot
 
-        user = self.scope["user"]
+        user = resolved_user(self.scope["user"])
         if missed is None and shared_frames.sees_public_table(snapshot, user):
             async with shared_frames.spectators_lane():  # the players first
                 await self._send_public_state(snapshot, own_copy, force=force)
