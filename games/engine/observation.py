@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from games.engine.cards import SUIT_LETTERS
+from games.engine.cards import COMPILED, SUIT_LETTERS
 from games.engine.observation_parts import (
     JSON,
     AccusationWindow,
@@ -56,10 +56,20 @@ from games.engine.observation_parts import (
 )
 from games.engine.values import Canto, HandResult, MatchResult
 
+#: Compiled, the classes below that write out their ``__init__`` are mypyc native classes
+#: whose ``__init__`` assigns each field directly (a native field write): the one that
+#: ``dataclasses`` generates for a frozen class runs interpreted and sets each field through
+#: ``object.__setattr__``, a generic attribute lookup (an observation of a hand, 27 fields,
+#: cost about 40,000 instructions to make that way). The frozen ``__setattr__`` still guards
+#: the fields against interpreted code. In pure Python they set their fields as the generated
+#: one does.
+_NATIVE: Final = COMPILED
+_set: Final = object.__setattr__
+
 # ----------------------------------------------------------------------------- the hand
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Observation:
     """What ``seat`` (None: a spectator) may know of a hand.
 
@@ -100,8 +110,139 @@ class Observation:
     vtt: VTTView | None = None
     bidding: BiddingView | None = None
 
+    def __init__(
+        self,
+        variant: str,
+        seat: int | None,
+        players: int,
+        active: tuple[int, ...],
+        dealer: int,
+        mano: int,
+        trump: str,
+        turned: str | None,
+        out_of_play: tuple[str, ...],
+        phase: str,
+        turn: int,
+        hand: tuple[str, ...] | None,
+        hand_sizes: tuple[int, ...],
+        trick: tuple[SeatCard, ...],
+        lead: str | None,
+        tricks_won: tuple[int, ...],
+        history: tuple[TrickView, ...],
+        cantos: tuple[CantoView, ...],
+        legal: tuple[str, ...],
+        result: HandResult | None,
+        cabrero: CabreroView | None = None,
+        arrastrado: ArrastradoView | None = None,
+        stock: StockView | None = None,
+        dos: DosView | None = None,
+        teams: TeamView | None = None,
+        vtt: VTTView | None = None,
+        bidding: BiddingView | None = None,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.variant = variant  # type: ignore[misc]
+            self.seat = seat  # type: ignore[misc]
+            self.players = players  # type: ignore[misc]
+            self.active = active  # type: ignore[misc]
+            self.dealer = dealer  # type: ignore[misc]
+            self.mano = mano  # type: ignore[misc]
+            self.trump = trump  # type: ignore[misc]
+            self.turned = turned  # type: ignore[misc]
+            self.out_of_play = out_of_play  # type: ignore[misc]
+            self.phase = phase  # type: ignore[misc]
+            self.turn = turn  # type: ignore[misc]
+            self.hand = hand  # type: ignore[misc]
+            self.hand_sizes = hand_sizes  # type: ignore[misc]
+            self.trick = trick  # type: ignore[misc]
+            self.lead = lead  # type: ignore[misc]
+            self.tricks_won = tricks_won  # type: ignore[misc]
+            self.history = history  # type: ignore[misc]
+            self.cantos = cantos  # type: ignore[misc]
+            self.legal = legal  # type: ignore[misc]
+            self.result = result  # type: ignore[misc]
+            self.cabrero = cabrero  # type: ignore[misc]
+            self.arrastrado = arrastrado  # type: ignore[misc]
+            self.stock = stock  # type: ignore[misc]
+            self.dos = dos  # type: ignore[misc]
+            self.teams = teams  # type: ignore[misc]
+            self.vtt = vtt  # type: ignore[misc]
+            self.bidding = bidding  # type: ignore[misc]
+            return
+        _set(self, "variant", variant)
+        _set(self, "seat", seat)
+        _set(self, "players", players)
+        _set(self, "active", active)
+        _set(self, "dealer", dealer)
+        _set(self, "mano", mano)
+        _set(self, "trump", trump)
+        _set(self, "turned", turned)
+        _set(self, "out_of_play", out_of_play)
+        _set(self, "phase", phase)
+        _set(self, "turn", turn)
+        _set(self, "hand", hand)
+        _set(self, "hand_sizes", hand_sizes)
+        _set(self, "trick", trick)
+        _set(self, "lead", lead)
+        _set(self, "tricks_won", tricks_won)
+        _set(self, "history", history)
+        _set(self, "cantos", cantos)
+        _set(self, "legal", legal)
+        _set(self, "result", result)
+        _set(self, "cabrero", cabrero)
+        _set(self, "arrastrado", arrastrado)
+        _set(self, "stock", stock)
+        _set(self, "dos", dos)
+        _set(self, "teams", teams)
+        _set(self, "vtt", vtt)
+        _set(self, "bidding", bidding)
+
     #: The order the families' fields follow the common ones in the JSON form.
     _PARTS = ("cabrero", "arrastrado", "stock", "dos", "teams", "vtt", "bidding")
+
+    def with_parts(
+        self,
+        *,
+        cabrero: CabreroView | None = None,
+        arrastrado: ArrastradoView | None = None,
+        stock: StockView | None = None,
+        dos: DosView | None = None,
+        teams: TeamView | None = None,
+        vtt: VTTView | None = None,
+        bidding: BiddingView | None = None,
+    ) -> Observation:
+        """This observation with the families' parts given (a part not given keeps this
+        one's): what a variant's ``_observe_extra`` adds. ``dataclasses.replace`` gives the
+        same value, through interpreted code that reads every field by name."""
+        return Observation(
+            self.variant,
+            self.seat,
+            self.players,
+            self.active,
+            self.dealer,
+            self.mano,
+            self.trump,
+            self.turned,
+            self.out_of_play,
+            self.phase,
+            self.turn,
+            self.hand,
+            self.hand_sizes,
+            self.trick,
+            self.lead,
+            self.tricks_won,
+            self.history,
+            self.cantos,
+            self.legal,
+            self.result,
+            self.cabrero if cabrero is None else cabrero,
+            self.arrastrado if arrastrado is None else arrastrado,
+            self.stock if stock is None else stock,
+            self.dos if dos is None else dos,
+            self.teams if teams is None else teams,
+            self.vtt if vtt is None else vtt,
+            self.bidding if bidding is None else bidding,
+        )
 
     def to_json(self) -> JSON:
         """The JSON form (what ``HandState.observation(seat)`` returns)."""
@@ -201,7 +342,7 @@ def hand_result_from_json(data: Mapping[str, Any]) -> HandResult:
 # ----------------------------------------------------------------------------- the match
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class MatchObservation:
     """What ``seat`` (None: a spectator) may know of a match: the options, the match's tally
     (``tally``: the variant's own JSON-ready counts, e.g. Cabrero's lost hands, the games won,
@@ -219,6 +360,42 @@ class MatchObservation:
     previous_hand: HandResult | None
     hand: Observation
     playoff_seats: tuple[int, ...] | None = None
+
+    def __init__(
+        self,
+        variant: str,
+        players: int,
+        options: Mapping[str, Any],
+        hand_number: int,
+        tally: Mapping[str, Any],
+        match_over: bool,
+        match_result: MatchResult | None,
+        previous_hand: HandResult | None,
+        hand: Observation,
+        playoff_seats: tuple[int, ...] | None = None,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.variant = variant  # type: ignore[misc]
+            self.players = players  # type: ignore[misc]
+            self.options = options  # type: ignore[misc]
+            self.hand_number = hand_number  # type: ignore[misc]
+            self.tally = tally  # type: ignore[misc]
+            self.match_over = match_over  # type: ignore[misc]
+            self.match_result = match_result  # type: ignore[misc]
+            self.previous_hand = previous_hand  # type: ignore[misc]
+            self.hand = hand  # type: ignore[misc]
+            self.playoff_seats = playoff_seats  # type: ignore[misc]
+            return
+        _set(self, "variant", variant)
+        _set(self, "players", players)
+        _set(self, "options", options)
+        _set(self, "hand_number", hand_number)
+        _set(self, "tally", tally)
+        _set(self, "match_over", match_over)
+        _set(self, "match_result", match_result)
+        _set(self, "previous_hand", previous_hand)
+        _set(self, "hand", hand)
+        _set(self, "playoff_seats", playoff_seats)
 
     def to_json(self) -> JSON:
         """The JSON form (what ``MatchState.observation(seat)`` returns)."""

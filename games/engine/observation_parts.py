@@ -12,7 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
+
+from games.engine.cards import COMPILED
+
+#: Compiled, the classes below that write out their ``__init__`` are mypyc native classes
+#: whose ``__init__`` assigns each field directly (a native field write): the one that
+#: ``dataclasses`` generates for a frozen class runs interpreted and sets each field through
+#: ``object.__setattr__``, a generic attribute lookup (an observation of a hand, 27 fields,
+#: cost about 40,000 instructions to make that way). The frozen ``__setattr__`` still guards
+#: the fields against interpreted code. In pure Python they set their fields as the generated
+#: one does.
+_NATIVE: Final = COMPILED
+_set: Final = object.__setattr__
 
 #: A JSON object.
 JSON = dict[str, Any]
@@ -31,12 +43,24 @@ def as_opt_int(value: Any) -> int | None:
 # ----------------------------------------------------------------------------- small parts
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class SeatCard:
     """A card a seat put face up: one of the trick in play, or Cabrero's shown 4 of oros."""
 
     seat: int
     card: str
+
+    def __init__(
+        self,
+        seat: int,
+        card: str,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.seat = seat  # type: ignore[misc]
+            self.card = card  # type: ignore[misc]
+            return
+        _set(self, "seat", seat)
+        _set(self, "card", card)
 
     def to_json(self) -> JSON:
         return {"seat": self.seat, "card": self.card}
@@ -46,7 +70,7 @@ class SeatCard:
         return cls(int(data["seat"]), str(data["card"]))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TrickView:
     """A completed trick: who led, the seats and cards in play order, and who took it."""
 
@@ -54,6 +78,24 @@ class TrickView:
     seats: tuple[int, ...]
     cards: tuple[str, ...]
     winner: int
+
+    def __init__(
+        self,
+        leader: int,
+        seats: tuple[int, ...],
+        cards: tuple[str, ...],
+        winner: int,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.leader = leader  # type: ignore[misc]
+            self.seats = seats  # type: ignore[misc]
+            self.cards = cards  # type: ignore[misc]
+            self.winner = winner  # type: ignore[misc]
+            return
+        _set(self, "leader", leader)
+        _set(self, "seats", seats)
+        _set(self, "cards", cards)
+        _set(self, "winner", winner)
 
     def to_json(self) -> JSON:
         return {
@@ -73,7 +115,7 @@ class TrickView:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CantoView:
     """A canto sung: ``suit`` a letter, None for a tute (then ``tute`` is True)."""
 
@@ -81,6 +123,24 @@ class CantoView:
     suit: str | None
     points: int
     tute: bool
+
+    def __init__(
+        self,
+        seat: int,
+        suit: str | None,
+        points: int,
+        tute: bool,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.seat = seat  # type: ignore[misc]
+            self.suit = suit  # type: ignore[misc]
+            self.points = points  # type: ignore[misc]
+            self.tute = tute  # type: ignore[misc]
+            return
+        _set(self, "seat", seat)
+        _set(self, "suit", suit)
+        _set(self, "points", points)
+        _set(self, "tute", tute)
 
     def to_json(self) -> JSON:
         return {"seat": self.seat, "suit": self.suit, "points": self.points, "tute": self.tute}
@@ -96,7 +156,7 @@ class CantoView:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DealSwap:
     """A public exchange for the turned card (Cabrero for three, Arrastrado): the seat, the
     card it gave, the card it took (None when taken unseen, face down)."""
@@ -104,6 +164,21 @@ class DealSwap:
     seat: int
     gave: str
     took: str | None
+
+    def __init__(
+        self,
+        seat: int,
+        gave: str,
+        took: str | None,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.seat = seat  # type: ignore[misc]
+            self.gave = gave  # type: ignore[misc]
+            self.took = took  # type: ignore[misc]
+            return
+        _set(self, "seat", seat)
+        _set(self, "gave", gave)
+        _set(self, "took", took)
 
     def to_json(self) -> JSON:
         return {"seat": self.seat, "gave": self.gave, "took": self.took}
@@ -117,18 +192,30 @@ class DealSwap:
 # ----------------------------------------------------------------------------- families
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class AccusationWindow:
     """Cabrero's accusation window at the end of a hand: whose turn, who has passed."""
 
     seat: int
     passed: tuple[int, ...]
 
+    def __init__(
+        self,
+        seat: int,
+        passed: tuple[int, ...],
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.seat = seat  # type: ignore[misc]
+            self.passed = passed  # type: ignore[misc]
+            return
+        _set(self, "seat", seat)
+        _set(self, "passed", passed)
+
     def to_json(self) -> JSON:
         return {"seat": self.seat, "passed": list(self.passed)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CabreroView:
     """Cabrero's and Chancho's fields. ``offences`` is None until the hand is over (the JSON
     form then has no such key); ``accusations`` says whether the table plays ``acusar`` (the
@@ -141,6 +228,33 @@ class CabreroView:
     offences: tuple[tuple[int, str], ...] | None = None
     accusations: bool = False
     accusation_window: AccusationWindow | None = None
+
+    def __init__(
+        self,
+        sitting_out: int | None,
+        retired: tuple[int, ...],
+        swaps: tuple[DealSwap, ...],
+        shown: tuple[SeatCard, ...],
+        offences: tuple[tuple[int, str], ...] | None = None,
+        accusations: bool = False,
+        accusation_window: AccusationWindow | None = None,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.sitting_out = sitting_out  # type: ignore[misc]
+            self.retired = retired  # type: ignore[misc]
+            self.swaps = swaps  # type: ignore[misc]
+            self.shown = shown  # type: ignore[misc]
+            self.offences = offences  # type: ignore[misc]
+            self.accusations = accusations  # type: ignore[misc]
+            self.accusation_window = accusation_window  # type: ignore[misc]
+            return
+        _set(self, "sitting_out", sitting_out)
+        _set(self, "retired", retired)
+        _set(self, "swaps", swaps)
+        _set(self, "shown", shown)
+        _set(self, "offences", offences)
+        _set(self, "accusations", accusations)
+        _set(self, "accusation_window", accusation_window)
 
     def to_json(self) -> JSON:
         out: JSON = {
@@ -175,7 +289,7 @@ class CabreroView:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class StockView:
     """The stock of the two-player games: cards left, the face-up bottom card (the turned
     trump) while it lies there, and who drew it."""
@@ -183,6 +297,21 @@ class StockView:
     stock: int
     stock_bottom: str | None
     bottom_taken_by: int | None
+
+    def __init__(
+        self,
+        stock: int,
+        stock_bottom: str | None,
+        bottom_taken_by: int | None,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.stock = stock  # type: ignore[misc]
+            self.stock_bottom = stock_bottom  # type: ignore[misc]
+            self.bottom_taken_by = bottom_taken_by  # type: ignore[misc]
+            return
+        _set(self, "stock", stock)
+        _set(self, "stock_bottom", stock_bottom)
+        _set(self, "bottom_taken_by", bottom_taken_by)
 
     def to_json(self) -> JSON:
         return {
@@ -201,7 +330,7 @@ class StockView:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class StockSwap:
     """The Spanish tute for two's exchange for the turned card; ``pending`` while the taker
     has not drawn it yet."""
@@ -211,11 +340,29 @@ class StockSwap:
     took: str
     pending: bool
 
+    def __init__(
+        self,
+        seat: int,
+        gave: str,
+        took: str,
+        pending: bool,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.seat = seat  # type: ignore[misc]
+            self.gave = gave  # type: ignore[misc]
+            self.took = took  # type: ignore[misc]
+            self.pending = pending  # type: ignore[misc]
+            return
+        _set(self, "seat", seat)
+        _set(self, "gave", gave)
+        _set(self, "took", took)
+        _set(self, "pending", pending)
+
     def to_json(self) -> JSON:
         return {"seat": self.seat, "gave": self.gave, "took": self.took, "pending": self.pending}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DosView:
     """The Spanish tute for two's fields: which deal, the carried points of a second deal,
     the totals (hidden during a second deal), the swap, capote and the claim."""
@@ -229,6 +376,39 @@ class DosView:
     capote_seat: int | None
     capote_from_trick: int | None
     claim_seat: int | None
+
+    def __init__(
+        self,
+        deal: int,
+        carried: tuple[int, ...] | None,
+        totals_hidden: bool,
+        totals: tuple[int, ...] | None,
+        swap: StockSwap | None,
+        capote_window: bool,
+        capote_seat: int | None,
+        capote_from_trick: int | None,
+        claim_seat: int | None,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.deal = deal  # type: ignore[misc]
+            self.carried = carried  # type: ignore[misc]
+            self.totals_hidden = totals_hidden  # type: ignore[misc]
+            self.totals = totals  # type: ignore[misc]
+            self.swap = swap  # type: ignore[misc]
+            self.capote_window = capote_window  # type: ignore[misc]
+            self.capote_seat = capote_seat  # type: ignore[misc]
+            self.capote_from_trick = capote_from_trick  # type: ignore[misc]
+            self.claim_seat = claim_seat  # type: ignore[misc]
+            return
+        _set(self, "deal", deal)
+        _set(self, "carried", carried)
+        _set(self, "totals_hidden", totals_hidden)
+        _set(self, "totals", totals)
+        _set(self, "swap", swap)
+        _set(self, "capote_window", capote_window)
+        _set(self, "capote_seat", capote_seat)
+        _set(self, "capote_from_trick", capote_from_trick)
+        _set(self, "claim_seat", claim_seat)
 
     def to_json(self) -> JSON:
         return {
@@ -272,7 +452,7 @@ class DosView:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TeamView:
     """The team games' fields (parejas, VTT): the teams, the seat's partner, whether the
     dealer still holds the turned card, points and tricks per team, who may sing, the
@@ -288,6 +468,39 @@ class TeamView:
     window_seat: int | None
     window_leader: int | None
     sung_suits: tuple[str, ...]
+
+    def __init__(
+        self,
+        teams: tuple[tuple[int, ...], ...],
+        partner: int | None,
+        turned_held: bool,
+        team_points: tuple[int, ...],
+        team_tricks: tuple[int, ...],
+        may_sing: int | None,
+        window_seat: int | None,
+        window_leader: int | None,
+        sung_suits: tuple[str, ...],
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.teams = teams  # type: ignore[misc]
+            self.partner = partner  # type: ignore[misc]
+            self.turned_held = turned_held  # type: ignore[misc]
+            self.team_points = team_points  # type: ignore[misc]
+            self.team_tricks = team_tricks  # type: ignore[misc]
+            self.may_sing = may_sing  # type: ignore[misc]
+            self.window_seat = window_seat  # type: ignore[misc]
+            self.window_leader = window_leader  # type: ignore[misc]
+            self.sung_suits = sung_suits  # type: ignore[misc]
+            return
+        _set(self, "teams", teams)
+        _set(self, "partner", partner)
+        _set(self, "turned_held", turned_held)
+        _set(self, "team_points", team_points)
+        _set(self, "team_tricks", team_tricks)
+        _set(self, "may_sing", may_sing)
+        _set(self, "window_seat", window_seat)
+        _set(self, "window_leader", window_leader)
+        _set(self, "sung_suits", sung_suits)
 
     def to_json(self) -> JSON:
         return {
@@ -321,7 +534,7 @@ class TeamView:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class VTTView:
     """Variable Trump Tute's fields: the initial trump, the suit each trump turns into, the
     (trump, lead, final trump) of each completed trick, and the trump in force in the trick."""
@@ -330,6 +543,24 @@ class VTTView:
     suit_cycle: Mapping[str, str]
     trick_suits: tuple[tuple[str, str, str], ...]
     trick_trump: str
+
+    def __init__(
+        self,
+        initial_trump: str,
+        suit_cycle: Mapping[str, str],
+        trick_suits: tuple[tuple[str, str, str], ...],
+        trick_trump: str,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.initial_trump = initial_trump  # type: ignore[misc]
+            self.suit_cycle = suit_cycle  # type: ignore[misc]
+            self.trick_suits = trick_suits  # type: ignore[misc]
+            self.trick_trump = trick_trump  # type: ignore[misc]
+            return
+        _set(self, "initial_trump", initial_trump)
+        _set(self, "suit_cycle", suit_cycle)
+        _set(self, "trick_suits", trick_suits)
+        _set(self, "trick_trump", trick_trump)
 
     def to_json(self) -> JSON:
         return {
@@ -349,7 +580,7 @@ class VTTView:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ArrastradoView:
     """Tute Arrastrado's fields: the seat sitting out, the stage before play (``swap``,
     ``plate`` or None), the card turned at the deal, the card a swap is offered for, the
@@ -366,6 +597,45 @@ class ArrastradoView:
     plate_passed: tuple[int, ...]
     plate_caller: int | None
     points: tuple[int, ...]
+
+    def __init__(
+        self,
+        sitting_out: int | None,
+        stage: str | None,
+        turned_at_deal: str,
+        swap_card: str | None,
+        swap_passed: tuple[int, ...],
+        swap: DealSwap | None,
+        plate: bool,
+        plate_amount: int | None,
+        plate_passed: tuple[int, ...],
+        plate_caller: int | None,
+        points: tuple[int, ...],
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.sitting_out = sitting_out  # type: ignore[misc]
+            self.stage = stage  # type: ignore[misc]
+            self.turned_at_deal = turned_at_deal  # type: ignore[misc]
+            self.swap_card = swap_card  # type: ignore[misc]
+            self.swap_passed = swap_passed  # type: ignore[misc]
+            self.swap = swap  # type: ignore[misc]
+            self.plate = plate  # type: ignore[misc]
+            self.plate_amount = plate_amount  # type: ignore[misc]
+            self.plate_passed = plate_passed  # type: ignore[misc]
+            self.plate_caller = plate_caller  # type: ignore[misc]
+            self.points = points  # type: ignore[misc]
+            return
+        _set(self, "sitting_out", sitting_out)
+        _set(self, "stage", stage)
+        _set(self, "turned_at_deal", turned_at_deal)
+        _set(self, "swap_card", swap_card)
+        _set(self, "swap_passed", swap_passed)
+        _set(self, "swap", swap)
+        _set(self, "plate", plate)
+        _set(self, "plate_amount", plate_amount)
+        _set(self, "plate_passed", plate_passed)
+        _set(self, "plate_caller", plate_caller)
+        _set(self, "points", points)
 
     def to_json(self) -> JSON:
         return {
@@ -402,13 +672,25 @@ class ArrastradoView:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class AuctionCall:
     """One public call of a bidding tute's auction: the seat and the action's notation
     (``pass``, ``bid:80``, ``juego``, ``acompano``, ``trump:O``, ``call:1O``, ``exchange:3``)."""
 
     seat: int
     call: str
+
+    def __init__(
+        self,
+        seat: int,
+        call: str,
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.seat = seat  # type: ignore[misc]
+            self.call = call  # type: ignore[misc]
+            return
+        _set(self, "seat", seat)
+        _set(self, "call", call)
 
     def to_json(self) -> JSON:
         return {"seat": self.seat, "call": self.call}
@@ -418,7 +700,7 @@ class AuctionCall:
         return cls(int(data["seat"]), str(data["call"]))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class BiddingView:
     """The bidding tutes' fields (RULES.md §9: remate, codillo, bato).
 
@@ -444,6 +726,45 @@ class BiddingView:
     exchanged: tuple[int, ...]
     pot: int | None
     marked: tuple[str, ...]
+
+    def __init__(
+        self,
+        stage: str | None,
+        auction: tuple[AuctionCall, ...],
+        jugador: int | None,
+        bid: int | None,
+        trump_named: bool,
+        called: str | None,
+        partner: int | None,
+        playing: tuple[int, ...],
+        exchanged: tuple[int, ...],
+        pot: int | None,
+        marked: tuple[str, ...],
+    ) -> None:
+        if _NATIVE:  # compiled: native field writes (see _NATIVE)
+            self.stage = stage  # type: ignore[misc]
+            self.auction = auction  # type: ignore[misc]
+            self.jugador = jugador  # type: ignore[misc]
+            self.bid = bid  # type: ignore[misc]
+            self.trump_named = trump_named  # type: ignore[misc]
+            self.called = called  # type: ignore[misc]
+            self.partner = partner  # type: ignore[misc]
+            self.playing = playing  # type: ignore[misc]
+            self.exchanged = exchanged  # type: ignore[misc]
+            self.pot = pot  # type: ignore[misc]
+            self.marked = marked  # type: ignore[misc]
+            return
+        _set(self, "stage", stage)
+        _set(self, "auction", auction)
+        _set(self, "jugador", jugador)
+        _set(self, "bid", bid)
+        _set(self, "trump_named", trump_named)
+        _set(self, "called", called)
+        _set(self, "partner", partner)
+        _set(self, "playing", playing)
+        _set(self, "exchanged", exchanged)
+        _set(self, "pot", pot)
+        _set(self, "marked", marked)
 
     def to_json(self) -> JSON:
         return {

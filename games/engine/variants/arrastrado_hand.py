@@ -40,7 +40,6 @@ was made, the swap, and the stakes (computed by :mod:`games.engine.variants.arra
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Final
 
 from games.engine import actions as A
@@ -361,8 +360,7 @@ class ArrastradoHand(HandState):
         }
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
-        return replace(
-            obs,
+        return obs.with_parts(
             arrastrado=ArrastradoView(
                 sitting_out=self.sitting_out if self.sitting_out >= 0 else None,
                 stage=_STAGE_NAMES[self.stage],

@@ -35,7 +35,6 @@ the variant as a whole; the payments are in :mod:`games.engine.variants.bato_set
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Final
 
 from games.engine import actions as A
@@ -334,8 +333,7 @@ class BatoHand(NoCargarHand):
             and seat == self.turn
             and self.phase == Phase.PREPLAY
         )
-        return replace(
-            obs,
+        return obs.with_parts(
             bidding=BiddingView(
                 stage=STAGE_NAMES[self.stage] if self.phase == Phase.PREPLAY else None,
                 auction=tuple(AuctionCall(s, c) for s, c in self.auction),

@@ -20,7 +20,6 @@ loses, the result. :mod:`games.engine.variants.cabrero` describes the variant as
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, Final
 
 from games.engine.cards import (
@@ -313,8 +312,7 @@ class CabreroHand(HandState):
         new.swaps = self.swaps
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
-        return replace(
-            obs,
+        return obs.with_parts(
             cabrero=CabreroView(
                 sitting_out=self.sitting_out if self.sitting_out >= 0 else None,
                 retired=tuple(sorted(self.retired)),

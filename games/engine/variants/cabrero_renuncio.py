@@ -31,11 +31,9 @@ accusation recorded here.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine import actions as A
 from games.engine.errors import IllegalActionError, WrongPhaseError
-from games.engine.observation import AccusationWindow, Observation
+from games.engine.observation import AccusationWindow, CabreroView, Observation
 from games.engine.rules import standard_legal
 from games.engine.state import Phase
 from games.engine.variants.cabrero_hand import CabreroHand
@@ -142,7 +140,10 @@ class CabreroRenuncioHand(CabreroHand):
                 if self.phase != Phase.WINDOW
                 else AccusationWindow(self.turn, tuple(self.window_passed()))
             )
-            obs = replace(
-                obs, cabrero=replace(obs.cabrero, accusations=True, accusation_window=window)
+            c = obs.cabrero
+            obs = obs.with_parts(
+                cabrero=CabreroView(
+                    c.sitting_out, c.retired, c.swaps, c.shown, c.offences, True, window
+                )
             )
         return obs

@@ -33,7 +33,6 @@ variant as a whole.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from games.engine import actions as A
@@ -258,8 +257,7 @@ class CodilloHand(NoCargarHand):
         new.stage = self.stage
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
-        return replace(
-            obs,
+        return obs.with_parts(
             bidding=BiddingView(
                 stage=self.stage,
                 auction=tuple(AuctionCall(s, A.action_to_notation(a)) for s, a in self.auction),

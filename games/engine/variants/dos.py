@@ -83,7 +83,6 @@ table; a bot is given that memory (``observe(seat, memory=True)``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, Final
 
 from games.engine import actions as A
@@ -464,8 +463,7 @@ class DosHand(StockHand):
         obs = super()._observe_extra(obs, seat)
         hidden = self.second and self.phase != Phase.END
         capote = self.capote_seat >= 0
-        return replace(
-            obs,
+        return obs.with_parts(
             dos=DosView(
                 deal=2 if self.second else 1,
                 carried=tuple(self.carried) if self.second else None,

@@ -37,7 +37,6 @@ describes the variant as a whole.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Final
 
 from games.engine import actions as A
@@ -338,8 +337,7 @@ class RemateHand(NoCargarHand):
         return [{"seat": s, "call": A.action_to_notation(a)} for s, a in self.auction]
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
-        return replace(
-            obs,
+        return obs.with_parts(
             bidding=BiddingView(
                 stage=_STAGE_NAMES[self.stage],
                 auction=tuple(AuctionCall(s, A.action_to_notation(a)) for s, a in self.auction),

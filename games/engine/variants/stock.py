@@ -26,7 +26,6 @@ The hidden stock cards and their order never appear in an observation
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from games.engine.cards import NOTATION, SUIT, round_robin
@@ -153,8 +152,7 @@ class StockHand(HandState):
     # ----------------------------------------------------------------- observations
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
-        return replace(
-            obs,
+        return obs.with_parts(
             stock=StockView(
                 stock=self.stock_left,
                 stock_bottom=NOTATION[self.bottom] if self.bottom >= 0 else None,

@@ -31,7 +31,6 @@ window after most tricks; late in a hand, when the cantos are played out, none.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, ClassVar, Final
 
 from games.engine import actions as A
@@ -284,8 +283,7 @@ class TeamHandState(HandState):
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
         window = self.phase == Phase.WINDOW
-        return replace(
-            obs,
+        return obs.with_parts(
             teams=TeamView(
                 teams=tuple(tuple(t) for t in TEAMS),
                 partner=partner_of(seat) if seat is not None else None,

@@ -64,7 +64,6 @@ game with 101 points or more is credited with two games.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar, Final
 
 from games.engine.cards import (
@@ -302,8 +301,7 @@ class VTTHand(TeamHandState):
             lead, final = vtt_suits(list(t.cards), trump)
             suits.append((SUIT_LETTERS[trump], SUIT_LETTERS[lead], SUIT_LETTERS[final]))
             trump = final
-        return replace(
-            obs,
+        return obs.with_parts(
             vtt=VTTView(
                 initial_trump=SUIT_LETTERS[self.initial_trump],
                 suit_cycle={SUIT_LETTERS[s]: SUIT_LETTERS[NEXT_TRUMP[s]] for s in range(4)},
