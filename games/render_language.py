@@ -18,9 +18,7 @@ the same ``Local`` on every call. The catalogues do not change while a process r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 
 from django.utils import translation
 
@@ -34,15 +32,35 @@ def active_language() -> str | None:
     return _ACTIVE.get() or translation.get_language()
 
 
-@contextmanager
-def rendering_in(language: str) -> Iterator[None]:
-    """``translation.override(language)``, with the language kept for :func:`active_language`."""
-    with translation.override(language):
-        token = _ACTIVE.set(translation.get_language())
-        try:
-            yield
-        finally:
-            _ACTIVE.reset(token)
+class rendering_in:  # a context manager, named as the function it replaced
+    """``translation.override(language)``, with the language kept for :func:`active_language`.
+
+    When ``language`` is already in force (the default language where none was activated, as
+    on a socket's event loop), nothing is activated: Django's activation and its undoing each
+    write an asgiref ``Local``, three of a hundredth of a saturated server's time."""
+
+    __slots__ = ("_language", "_override", "_token")
+
+    def __init__(self, language: str) -> None:
+        self._language = language
+        self._override: translation.override | None = None
+        self._token: Token[str | None] | None = None
+
+    def __enter__(self) -> None:
+        current = translation.get_language()
+        if current != self._language:
+            self._override = translation.override(self._language)
+            self._override.__enter__()
+            current = translation.get_language()
+        self._token = _ACTIVE.set(current)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _ACTIVE.reset(self._token)
+            self._token = None
+        if self._override is not None:
+            override, self._override = self._override, None
+            override.__exit__(None, None, None)
 
 
 def translated(message: str) -> str:

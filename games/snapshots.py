@@ -41,6 +41,17 @@ class Snapshot:
         match = self.match.clone() if self.match is not None else None
         return Snapshot(table=self.table, seats=self.seats, match=match, memo=self.memo)
 
+    def render_copy(self) -> Snapshot:
+        """A copy of this snapshot for the renders on the event loop, made once and shared:
+        after a move every socket of the table renders the same held snapshot, and a render
+        only reads its copy (the engine's cache of legal moves aside, which gives every
+        reader the same moves). The held snapshot itself stays untouched for the threads
+        that copy it to write the next move."""
+        kept: Snapshot | None = self.__dict__.get("_render_copy")
+        if kept is None:
+            kept = self.__dict__["_render_copy"] = self.copy()
+        return kept
+
     def seat_of(self, user: Any) -> int | None:
         if user is None or not getattr(user, "is_authenticated", False):
             return None
@@ -93,8 +104,8 @@ MAX_SNAPSHOTS = 4096
 def cached_snapshot(*, table_id: int, revision: int, copy: bool = True) -> Snapshot | None:
     """The snapshot of ``table_id`` this process holds at ``revision`` or later, or None.
     Never reads the database (safe on an event loop). ``copy=False``: the held snapshot
-    itself, for a caller that only reads its table and seats (a render needs its own copy:
-    :meth:`Snapshot.copy`)."""
+    itself, for a caller that only reads its table and seats (the renders on the event loop
+    share a copy of it: :meth:`Snapshot.render_copy`)."""
     with _snapshot_lock:
         cached = _snapshots.get(table_id)
     if cached is not None and cached.table.revision >= revision:

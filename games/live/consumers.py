@@ -432,7 +432,8 @@ class TableConsumer(LiveConsumer):
         # (or the writer, in this process) reads it, the others find it in memory and render
         # on the event loop without a trip to a thread.
         # The held snapshot is not copied here: a spectator whose state another socket already
-        # rendered needs only its table; a render gets a copy of its own (own_copy).
+        # rendered needs only its table; the renders share one copy of it (own_copy:
+        # Snapshot.render_copy, made by the first).
         cached = None
         if revision is not None and missed_since is None:
             cached = snapshots.cached_snapshot(
@@ -461,7 +462,7 @@ class TableConsumer(LiveConsumer):
             return
 
         def own_copy() -> snapshots.Snapshot:
-            return snapshot.copy() if cached is not None else snapshot
+            return snapshot.render_copy() if cached is not None else snapshot
 
         user = resolved_user(self.scope["user"])
         if missed is None and shared_frames.sees_public_table(snapshot, user):

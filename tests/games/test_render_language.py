@@ -33,3 +33,31 @@ def test_outside_a_render_the_lookup_is_django_s_and_nothing_is_remembered() -> 
         assert translated("Your cards") == translation.gettext("Your cards")
         assert cards.suit_name("E") == str(translation.pgettext("card suit", "swords"))
     assert render_language._TRANSLATED == {}
+
+
+def test_rendering_in_the_language_in_force_activates_nothing_and_the_rest_switch() -> None:
+    """A render in the language already in force (the default, where nothing was activated:
+    a socket's event loop) leaves Django's translation as it is; another language is
+    activated for the block and the outer one is back after it, even after an error."""
+    translation.deactivate()
+    default = translation.get_language()
+    before = getattr(translation.trans_real._active, "value", None)
+    with rendering_in(default):
+        assert getattr(translation.trans_real._active, "value", None) is before  # untouched
+        assert render_language.active_language() == default
+        assert translated("Your cards") == translation.gettext("Your cards")
+    other = "en" if default != "en" else "es"
+    with translation.override("it"):
+        try:
+            with rendering_in(other):
+                assert translation.get_language() == other
+                assert render_language.active_language() == other
+                with translation.override(other):
+                    expected = translation.gettext("Your cards")
+                assert translated("Your cards") == expected
+                raise LookupError
+        except LookupError:
+            pass
+        assert translation.get_language() == "it"
+        assert render_language.active_language() == "it"
+    assert render_language._ACTIVE.get() is None
