@@ -35,22 +35,24 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from games.engine.cards import COMPILED, SUIT_LETTERS
-from games.engine.observation_parts import (
-    JSON,
-    AccusationWindow,
+from games.engine.observation_families import (
     ArrastradoView,
     AuctionCall,
     BiddingView,
-    CabreroView,
-    CantoView,
-    DealSwap,
     DosView,
-    SeatCard,
     StockSwap,
     StockView,
     TeamView,
-    TrickView,
     VTTView,
+)
+from games.engine.observation_parts import (
+    JSON,
+    AccusationWindow,
+    CabreroView,
+    CantoView,
+    DealSwap,
+    SeatCard,
+    TrickView,
     as_ints,
     as_opt_int,
 )
@@ -65,6 +67,14 @@ from games.engine.values import Canto, HandResult, MatchResult
 #: one does.
 _NATIVE: Final = COMPILED
 _set: Final = object.__setattr__
+
+
+def _set_fields(obj: object, **values: Any) -> None:
+    """Set the fields of a frozen value in pure Python, as the ``__init__`` that
+    ``dataclasses`` generates does (``object.__setattr__``, past the frozen ``__setattr__``)."""
+    for name, value in values.items():
+        _set(obj, name, value)
+
 
 # ----------------------------------------------------------------------------- the hand
 
@@ -169,33 +179,36 @@ class Observation:
             self.vtt = vtt  # type: ignore[misc]
             self.bidding = bidding  # type: ignore[misc]
             return
-        _set(self, "variant", variant)
-        _set(self, "seat", seat)
-        _set(self, "players", players)
-        _set(self, "active", active)
-        _set(self, "dealer", dealer)
-        _set(self, "mano", mano)
-        _set(self, "trump", trump)
-        _set(self, "turned", turned)
-        _set(self, "out_of_play", out_of_play)
-        _set(self, "phase", phase)
-        _set(self, "turn", turn)
-        _set(self, "hand", hand)
-        _set(self, "hand_sizes", hand_sizes)
-        _set(self, "trick", trick)
-        _set(self, "lead", lead)
-        _set(self, "tricks_won", tricks_won)
-        _set(self, "history", history)
-        _set(self, "cantos", cantos)
-        _set(self, "legal", legal)
-        _set(self, "result", result)
-        _set(self, "cabrero", cabrero)
-        _set(self, "arrastrado", arrastrado)
-        _set(self, "stock", stock)
-        _set(self, "dos", dos)
-        _set(self, "teams", teams)
-        _set(self, "vtt", vtt)
-        _set(self, "bidding", bidding)
+        _set_fields(
+            self,
+            variant=variant,
+            seat=seat,
+            players=players,
+            active=active,
+            dealer=dealer,
+            mano=mano,
+            trump=trump,
+            turned=turned,
+            out_of_play=out_of_play,
+            phase=phase,
+            turn=turn,
+            hand=hand,
+            hand_sizes=hand_sizes,
+            trick=trick,
+            lead=lead,
+            tricks_won=tricks_won,
+            history=history,
+            cantos=cantos,
+            legal=legal,
+            result=result,
+            cabrero=cabrero,
+            arrastrado=arrastrado,
+            stock=stock,
+            dos=dos,
+            teams=teams,
+            vtt=vtt,
+            bidding=bidding,
+        )
 
     #: The order the families' fields follow the common ones in the JSON form.
     _PARTS = ("cabrero", "arrastrado", "stock", "dos", "teams", "vtt", "bidding")
@@ -386,16 +399,19 @@ class MatchObservation:
             self.hand = hand  # type: ignore[misc]
             self.playoff_seats = playoff_seats  # type: ignore[misc]
             return
-        _set(self, "variant", variant)
-        _set(self, "players", players)
-        _set(self, "options", options)
-        _set(self, "hand_number", hand_number)
-        _set(self, "tally", tally)
-        _set(self, "match_over", match_over)
-        _set(self, "match_result", match_result)
-        _set(self, "previous_hand", previous_hand)
-        _set(self, "hand", hand)
-        _set(self, "playoff_seats", playoff_seats)
+        _set_fields(
+            self,
+            variant=variant,
+            players=players,
+            options=options,
+            hand_number=hand_number,
+            tally=tally,
+            match_over=match_over,
+            match_result=match_result,
+            previous_hand=previous_hand,
+            hand=hand,
+            playoff_seats=playoff_seats,
+        )
 
     def to_json(self) -> JSON:
         """The JSON form (what ``MatchState.observation(seat)`` returns)."""

@@ -1,7 +1,7 @@
 """The bidding tutes on the table page (RULES.md §9: ``remate``, ``codillo``, ``bato``).
 
 :func:`fill_bidding` reads the observation's bidding part (``hand.bidding``, a
-:class:`~games.engine.observation_parts.BiddingView`) and the viewer's legal actions, and puts
+:class:`~games.engine.observation_families.BiddingView`) and the viewer's legal actions, and puts
 on the :class:`~games.presenters.viewmodels.TableView`:
 
 * ``view.bidding`` (a :class:`BiddingPanel`): the auction so far with who made each call, what
@@ -26,7 +26,7 @@ from django.utils.translation import ngettext
 
 from games import messages
 from games.engine.observation import Observation
-from games.engine.observation_parts import BiddingView
+from games.engine.observation_families import BiddingView
 from games.presenters.viewmodels import CardView, TableView, card_view
 
 SUITS = "OCEB"

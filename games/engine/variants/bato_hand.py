@@ -46,7 +46,7 @@ from games.engine.errors import (
     WrongPhaseError,
 )
 from games.engine.observation import Observation
-from games.engine.observation_parts import AuctionCall, BiddingView
+from games.engine.observation_families import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
 from games.engine.variants.bato_settle import ANTE, HAND_SIZE, bato_settle
 from games.engine.variants.bidding import NoCargarHand

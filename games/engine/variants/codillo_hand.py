@@ -39,7 +39,7 @@ from games.engine import actions as A
 from games.engine.cards import NOTATION, PAIR, SUIT_LETTERS, SUIT_NAMES_EN, round_robin
 from games.engine.errors import IllegalActionError, WrongPhaseError
 from games.engine.observation import Observation
-from games.engine.observation_parts import AuctionCall, BiddingView
+from games.engine.observation_families import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
 from games.engine.variants.bidding import NoCargarHand
 from games.engine.variants.codillo_score import SEATS, codillo_score

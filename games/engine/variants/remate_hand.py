@@ -43,7 +43,7 @@ from games.engine import actions as A
 from games.engine.cards import PAIR, SUIT_LETTERS, SUIT_NAMES_EN, index_of, round_robin
 from games.engine.errors import IllegalActionError, WrongPhaseError
 from games.engine.observation import Observation
-from games.engine.observation_parts import AuctionCall, BiddingView
+from games.engine.observation_families import AuctionCall, BiddingView
 from games.engine.state import HandResult, HandState, Phase
 from games.engine.variants.arrastrado_hand import three_seated
 from games.engine.variants.bidding import NoCargarHand
