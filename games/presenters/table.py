@@ -13,8 +13,6 @@ accusations are exactly its non-card legal actions.
 
 from __future__ import annotations
 
-import dataclasses
-import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,12 +56,8 @@ def _options(table: Table) -> list[tuple[str, str]]:
     ]
 
 
-def table_view(*, snapshot: Snapshot, user: Any, shared: bool = True) -> TableView:
-    """What ``user`` sees of the table: his seat's observation, or the public one.
-
-    A player's view takes what every viewer sees alike from the snapshot's public view
-    (:func:`_public_view`, made once per snapshot and language) and adds his own part;
-    ``shared=False`` builds it whole from his own observation, as it equals."""
+def table_view(*, snapshot: Snapshot, user: Any) -> TableView:
+    """What ``user`` sees of the table: his seat's observation, or the public one."""
     table = snapshot.table
     your_seat = snapshot.seat_of(user)
     seats = [
@@ -102,55 +96,8 @@ def table_view(*, snapshot: Snapshot, user: Any, shared: bool = True) -> TableVi
     match = snapshot.match
     if match is None:
         return view
-    if your_seat is None or not shared:
-        _fill_game(view, match.observe(your_seat), previous_forced(match))
-        return view
-    _copy_public(_public_view(snapshot), view)
-    _fill_own(view, match.observe(your_seat))
+    _fill_game(view, match.observe(your_seat), previous_forced(match))
     return view
-
-
-def _public_view(snapshot: Snapshot) -> TableView:
-    """The view of no seat with :func:`_fill_public` done, once per snapshot and language:
-    after a move every player's view takes its public fields from it (:func:`_copy_public`)
-    instead of working them out again. Built from the public observation (``observe(None)``),
-    so it holds nothing of anyone's hand; each player's view equals the one built whole from
-    his own observation (``tests/games/test_public_view.py`` holds the two to each other in
-    every variant)."""
-    key = ("public_view", active_language())
-    kept = snapshot.memo.get(key)
-    if kept is None:
-        match = snapshot.match
-        assert match is not None
-        table = snapshot.table
-        kept = TableView(
-            table=table,
-            variant_name="",
-            options=[],
-            seats=[
-                SeatView(position, name, is_bot, bot_level, is_empty, False, away, timeouts)
-                for position, name, is_bot, bot_level, is_empty, away, timeouts in _seat_facts(
-                    snapshot
-                )
-            ],
-            your_seat=None,
-            version=table.version,
-            revision=table.revision,
-        )
-        _fill_public(kept, match.observe(None), previous_forced(match))
-        snapshot.memo[key] = kept
-    return kept  # type: ignore[no-any-return]
-
-
-def _copy_public(public: TableView, view: TableView) -> None:
-    """The public fields of ``public`` onto ``view`` and its seats (values shared: no view
-    changes them afterwards; :func:`_fill_own` and ``fill_bidding`` put new lists in place of
-    the ones they change)."""
-    for name, value in zip(PUBLIC_VIEW_FIELDS, _public_fields(public), strict=True):
-        setattr(view, name, value)
-    for sv, pv in zip(view.seats, public.seats, strict=True):
-        for name, value in zip(PUBLIC_SEAT_FIELDS, _public_seat_fields(pv), strict=True):
-            setattr(sv, name, value)
 
 
 def _table_words(snapshot: Snapshot) -> tuple[str, list[tuple[str, str]]]:
@@ -206,56 +153,7 @@ def previous_forced(match: Any) -> Forced:
 
 
 def _fill_game(view: TableView, obs: MatchObservation, forced: Forced = ()) -> None:
-    """Copy an engine observation into the view (nothing else about cards goes in): what
-    every viewer sees alike, then the viewer's own."""
-    _fill_public(view, obs, forced)
-    _fill_own(view, obs)
-
-
-#: The fields of a view that :func:`_fill_public` sets (and nothing else does).
-PUBLIC_VIEW_FIELDS = (
-    "started",
-    "finished",
-    "hand_number",
-    "trump",
-    "trump_name",
-    "turned",
-    "out_of_play",
-    "phase",
-    "turn",
-    "turn_name",
-    "trick_done",
-    "tricks_played",
-    "last_trick",
-    "cantos",
-    "previous_hand",
-    "tally",
-    "stock",
-    "stock_bottom",
-    "swap_waiting",
-    "lead_name",
-    "trick_trump_name",
-    "places",
-)
-#: The fields of each seat's view that :func:`_fill_public` may set: all but the seat's own
-#: facts (given alike to every viewer before it) and what a viewer alone is told of it (his
-#: own seat, his partner, a bidding tute's tags).
-SEAT_FACTS = ("position", "name", "is_bot", "bot_level", "is_empty", "away", "timeouts")
-PUBLIC_SEAT_FIELDS = tuple(
-    f.name
-    for f in dataclasses.fields(SeatView)
-    if f.name not in {*SEAT_FACTS, "is_you", "partner", "tags"}
-)
-
-
-_public_fields = operator.attrgetter(*PUBLIC_VIEW_FIELDS)
-_public_seat_fields = operator.attrgetter(*PUBLIC_SEAT_FIELDS)
-
-
-def _fill_public(view: TableView, obs: MatchObservation, forced: Forced = ()) -> None:
-    """What every viewer sees alike: the fields of :data:`PUBLIC_VIEW_FIELDS` and, on each
-    seat, :data:`PUBLIC_SEAT_FIELDS`, from the observation's public fields only (never its
-    ``hand``, ``legal``, team partner or auction: :func:`_fill_own` reads those)."""
+    """Copy an engine observation into the view (nothing else about cards goes in)."""
     names = view.seat_names
     hand = obs.hand
     view.started = True
@@ -270,6 +168,27 @@ def _fill_public(view: TableView, obs: MatchObservation, forced: Forced = ()) ->
     local = _local_to_table(obs)
     view.turn = local(hand.turn) if hand.turn >= 0 and not view.finished else None
     view.turn_name = names[view.turn] if view.turn is not None else ""
+    view.your_turn = view.turn is not None and view.turn == view.your_seat
+    legal = list(hand.legal) if view.your_turn else []
+    view.legal = legal
+    legal_set = set(legal)
+    view.hand = [card_view(c, c in legal_set) for c in hand.hand or ()]
+    trump = view.trump
+    by_hand_seat = {
+        seat: names[local(seat)] for seat in range(len(names)) if local(seat) is not None
+    }
+    others = [a for a in legal if not _is_card(a)]
+    view.buttons = [
+        ActionButton(
+            a,
+            messages.pass_label(others, hand.phase)
+            if a.lower() == "pass"
+            else messages.action_label(a, trump=trump, names=by_hand_seat),
+            confirm=messages.confirm_label(a) if a.lower() in messages.CONFIRMED_ACTIONS else "",
+            question=messages.confirm_question(a),
+        )
+        for a in others
+    ]
     sizes = hand.hand_sizes
     tricks_won = hand.tricks_won
     active = {local(s) for s in hand.active}
@@ -310,6 +229,7 @@ def _fill_public(view: TableView, obs: MatchObservation, forced: Forced = ()) ->
     tally = obs.tally
     view.tally = remembered("tally", (tally, names), lambda: _tally(tally, names))
     _fill_extras(view, hand, local)
+    fill_bidding(view, hand, local)
     lost = tally.get("lost")
     retired_at = tally.get("retired_at") or []
     for sv in view.seats:
@@ -321,43 +241,6 @@ def _fill_public(view: TableView, obs: MatchObservation, forced: Forced = ()) ->
         places = obs.match_result.places
         view.places = sorted(((p, names[s]) for s, p in enumerate(places)), key=lambda x: x[0])
         view.turn = None
-
-
-def _fill_own(view: TableView, obs: MatchObservation) -> None:
-    """The viewer's own part of the observation, after :func:`_fill_public`: his turn, his
-    cards and legal actions, his partner, a bidding tute's auction and controls."""
-    names = view.seat_names
-    hand = obs.hand
-    local = _local_to_table(obs)
-    view.your_turn = view.turn is not None and view.turn == view.your_seat
-    legal = list(hand.legal) if view.your_turn else []
-    view.legal = legal
-    legal_set = set(legal)
-    view.hand = [card_view(c, c in legal_set) for c in hand.hand or ()]
-    trump = view.trump
-    by_hand_seat = {
-        seat: names[local(seat)] for seat in range(len(names)) if local(seat) is not None
-    }
-    others = [a for a in legal if not _is_card(a)]
-    view.buttons = [
-        ActionButton(
-            a,
-            messages.pass_label(others, hand.phase)
-            if a.lower() == "pass"
-            else messages.action_label(a, trump=trump, names=by_hand_seat),
-            confirm=messages.confirm_label(a) if a.lower() in messages.CONFIRMED_ACTIONS else "",
-            question=messages.confirm_question(a),
-        )
-        for a in others
-    ]
-    if view.your_seat is not None and hand.teams is not None:
-        for team in hand.teams.teams:
-            if view.your_seat in team:
-                for seat in team:
-                    mapped = local(seat)
-                    if mapped is not None and mapped != view.your_seat:
-                        view.seats[mapped].partner = True
-    fill_bidding(view, hand, local)
 
 
 def _is_card(notation: str) -> bool:
@@ -476,6 +359,13 @@ def _fill_extras(view: TableView, hand: Observation, local: Any) -> None:
             view.trick_trump_name = messages.suit_name(vtt.trick_trump)
         if vtt.initial_trump != view.trump:
             view.turned = None  # the dealt-up card named the first trump, not the one now
+    if view.your_seat is not None and hand.teams is not None:
+        for team in hand.teams.teams:
+            if view.your_seat in team:
+                for seat in team:
+                    mapped = local(seat)
+                    if mapped is not None and mapped != view.your_seat:
+                        view.seats[mapped].partner = True
     points: tuple[int, ...] | None = None
     if hand.dos is not None and hand.dos.totals is not None and not hand.dos.totals_hidden:
         points = hand.dos.totals
