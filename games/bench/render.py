@@ -2,14 +2,21 @@
 
 :func:`run` plays one table of people (four, or two in the two-player variants: random legal
 moves, a fixed seed) inside a transaction it rolls back, keeps the snapshot after each move,
-then renders every snapshot for every player as a socket does after a move
-(:func:`games.live.states.render_state`, the parts remembered across viewers and moves as in a
-server process, forgotten before each repetition) and gives the CPU time per move. No server,
-no socket, no database in the timed part: only the views and the parts.
+then renders every snapshot for every player as the sockets of a server process do after a
+move: the snapshot new (nothing remembered on it), one copy of it shared by the players'
+renders (:meth:`~games.snapshots.Snapshot.render_copy`,
+:func:`games.live.states.render_state`), each frame encoded for a client of the parts protocol
+(:func:`games.live.states.frame_text`), the parts remembered across viewers and moves as in a
+server process and forgotten before each repetition; it gives the CPU time per move. No
+server, no socket, no database in the timed part: only the views, the parts and the frames'
+JSON. (Until 2026-11-28 it rendered from snapshots it had rendered before, their per-snapshot
+memo warm, and encoded no frame: its figures then are not comparable with these.)
 
 Its figure moves with the machine's speed like any timing; for a comparison of two versions of
 the code that does not, count instructions: run it under ``valgrind --tool=callgrind`` with
-``--repeat 0`` and with ``--repeat 4`` and divide the difference by four times the moves.
+``--repeat 0`` and with ``--repeat 4`` and divide the difference by four times the moves (that
+ count also holds the copies of the match each pass makes before its clock starts, about a
+ hundredth of it).
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from games import services, snapshots
 from games.engine import get_variant
 from games.engine.bench import bench_players
 from games.live import fragments
-from games.live.states import render_state
+from games.live.states import frame_text, render_state
 from games.snapshots import Snapshot
 
 
@@ -93,18 +100,26 @@ def run(
     users, kept = played[0]
     snapshots.clear_snapshots()
 
-    def once() -> None:
-        for snapshot in kept:
+    def once() -> float:
+        # Each move's snapshot arrives new (nothing remembered on it), as after a move; the
+        # players' sockets then render it from one copy and encode their frames for the parts
+        # protocol, as TableConsumer._send_state does. The CPU seconds of that part.
+        fresh = [Snapshot(table=s.table, seats=s.seats, match=s.match.clone()) for s in kept]
+        held: dict[int, list[str] | None] = {user.pk: None for user in users}
+        start = time.process_time()
+        for snapshot in fresh:
+            shared = snapshot.render_copy()
             for user in users:
-                render_state(snapshot.copy(), user=user, language=language)
+                frame, parts = render_state(shared, user=user, language=language)
+                frame_text(frame, parts, sent=held[user.pk], as_parts=True)
+                held[user.pk] = parts
+        return time.process_time() - start
 
     once()
     figures = []
     for _ in range(repeat):
         fragments.clear()
-        start = time.process_time()
-        once()
-        figures.append(1000 * (time.process_time() - start) / max(len(kept), 1))
+        figures.append(1000 * once() / max(len(kept), 1))
     return RenderFigures(variant, len(kept), len(users), figures)
 
 
