@@ -15,8 +15,8 @@ memo warm, and encoded no frame: its figures then are not comparable with these.
 Its figure moves with the machine's speed like any timing; for a comparison of two versions of
 the code that does not, count instructions: run it under ``valgrind --tool=callgrind`` with
 ``--repeat 0`` and with ``--repeat 4`` and divide the difference by four times the moves (that
- count also holds the copies of the match each pass makes before its clock starts, about a
- hundredth of it).
+count also holds the copies of the match each pass makes before its clock starts, about a
+hundredth of it).
 """
 
 from __future__ import annotations
