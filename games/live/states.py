@@ -74,7 +74,7 @@ def frame_text(
     texts are encoded through :func:`encoded`, so a part that every viewer shares (the corner,
     the panel's sections...) is escaped once per process, not once per socket."""
     if not frame or not _ADDED.isdisjoint(frame):
-        return _dumped_frame_text(frame, parts, sent=sent, as_parts=as_parts, missed=missed)
+        raise ValueError(f"a state frame without {sorted(_ADDED)} is needed, got {sorted(frame)}")
     out = [json.dumps(frame)[:-1]]
     if not as_parts:
         out.append(', "html": "')
@@ -99,30 +99,6 @@ def frame_text(
 
 #: The keys :func:`frame_text` adds after the frame's own.
 _ADDED = frozenset(("html", "parts", "changed", "missed"))
-
-
-def _dumped_frame_text(
-    frame: dict[str, Any],
-    parts: list[str],
-    *,
-    sent: list[str] | None,
-    as_parts: bool,
-    missed: list[str] | None = None,
-) -> str:
-    """:func:`frame_text` the plain way: the frame with its keys added, through ``json.dumps``
-    (for a frame that holds one of those keys already, and the tests' reference)."""
-    out = dict(frame)
-    if not as_parts:
-        out["html"] = "".join(parts)
-    else:
-        changed = changed_parts(sent, parts)
-        if changed is None:
-            out["parts"] = parts
-        else:
-            out["changed"] = changed
-    if missed:
-        out["missed"] = missed
-    return json.dumps(out)
 
 
 #: Encoded part texts kept (all forgotten at once when full): a busy process shares a few

@@ -10,12 +10,36 @@ import pytest
 from django.utils.safestring import mark_safe
 
 from games.live import states
-from games.live.states import _dumped_frame_text, encoded, frame_text
+from games.live.states import changed_parts, encoded, frame_text
 
 # Characters a part can hold and JSON must escape or may keep: quotes, backslashes, control
 # characters, the accents and eñes of the Spanish words, the suits' symbols, a line separator,
 # characters beyond the basic plane, HTML.
 ALPHABET = [*'ab <>/="\\\n\t\r\x00\x1f\x7fáéíóúñÑ¿¡€♠\u2028\u2029😀', "</script>", "&amp;"]
+
+
+def dumped_frame_text(
+    frame: dict[str, object],
+    parts: list[str],
+    *,
+    sent: list[str] | None,
+    as_parts: bool,
+    missed: list[str] | None = None,
+) -> str:
+    """What ``frame_text`` gave before it escaped the parts itself: the frame with its keys
+    added, through ``json.dumps``."""
+    out = dict(frame)
+    if not as_parts:
+        out["html"] = "".join(parts)
+    else:
+        changed = changed_parts(sent, parts)
+        if changed is None:
+            out["parts"] = parts
+        else:
+            out["changed"] = changed
+    if missed:
+        out["missed"] = missed
+    return json.dumps(out)
 
 
 def random_text(rng: random.Random) -> str:
@@ -46,7 +70,7 @@ def test_frame_text_is_json_dumps_to_the_byte(seed: int) -> None:
         as_parts = rng.random() < 0.7
         missed = [random_text(rng)] if rng.random() < 0.2 else None
         got = frame_text(frame, parts, sent=sent, as_parts=as_parts, missed=missed)
-        want = _dumped_frame_text(frame, parts, sent=sent, as_parts=as_parts, missed=missed)
+        want = dumped_frame_text(frame, parts, sent=sent, as_parts=as_parts, missed=missed)
         assert got == want
         decoded = json.loads(got)
         if not as_parts:
@@ -59,11 +83,11 @@ def test_frame_text_is_json_dumps_to_the_byte(seed: int) -> None:
             ]
 
 
-def test_a_frame_holding_an_added_key_keeps_the_plain_way() -> None:
-    frame = {"type": "state", "html": "stale", "revision": 3}
-    got = frame_text(frame, ["<b>a</b>", "c"], sent=None, as_parts=False)
-    assert json.loads(got) == {"type": "state", "html": "<b>a</b>c", "revision": 3}
-    assert got == json.dumps({"type": "state", "html": "<b>a</b>c", "revision": 3})
+def test_a_frame_that_holds_an_added_key_is_refused() -> None:
+    with pytest.raises(ValueError, match="html"):
+        frame_text({"type": "state", "html": "stale"}, ["a"], sent=None, as_parts=False)
+    with pytest.raises(ValueError):
+        frame_text({}, ["a"], sent=None, as_parts=True)
 
 
 def test_encoded_texts_are_remembered_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
