@@ -21,7 +21,8 @@ Modules, one role each:
   ``HandState``), :mod:`~games.engine.copies` (its generated copies);
 * what a seat may know: :mod:`~games.engine.observation` (``Observation``,
   ``MatchObservation``: typed, with ``to_json``/``from_json``) and
-  :mod:`~games.engine.observation_parts` and :mod:`~games.engine.observation_families` (their parts, one per family of variants);
+  :mod:`~games.engine.observation_parts` and :mod:`~games.engine.observation_families` (their
+  parts, one per family of variants);
 * :mod:`~games.engine.match` (a match), :mod:`~games.engine.variant` (descriptions: players,
   sides, options with their labels, names; the registry), :mod:`~games.engine.variants` (one
   module per variant, or a few by role for the big ones: ``cabrero_hand``,

@@ -206,7 +206,7 @@ class HandRules:
 
     def _observe_extra(self, obs: Observation, seat: int | None) -> Observation:
         """The observation with the variant's fields added (``seat`` None for the public
-        one): ``dataclasses.replace(obs, <family>=...)``; none by default."""
+        one): ``obs.with_parts(<family>=...)``; none by default."""
         return obs
 
     def _winner_of_trick(self) -> int:

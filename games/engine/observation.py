@@ -79,6 +79,12 @@ def _set_fields(obj: object, **values: Any) -> None:
 # ----------------------------------------------------------------------------- the hand
 
 
+#: The order the families' fields follow the common ones in an observation's JSON form. (A
+#: module constant: compiled, a class attribute of a dataclass became one of its fields, which
+#: ``dataclasses.replace`` then passed to ``__init__``.)
+_PARTS: Final = ("cabrero", "arrastrado", "stock", "dos", "teams", "vtt", "bidding")
+
+
 @dataclass(frozen=True, init=False)
 class Observation:
     """What ``seat`` (None: a spectator) may know of a hand.
@@ -210,9 +216,6 @@ class Observation:
             bidding=bidding,
         )
 
-    #: The order the families' fields follow the common ones in the JSON form.
-    _PARTS = ("cabrero", "arrastrado", "stock", "dos", "teams", "vtt", "bidding")
-
     def with_parts(
         self,
         *,
@@ -281,7 +284,7 @@ class Observation:
             "legal": list(self.legal),
             "result": self.result.to_json() if self.result is not None else None,
         }
-        for name in self._PARTS:
+        for name in _PARTS:
             part = getattr(self, name)
             if part is not None:
                 out.update(part.to_json())
