@@ -228,8 +228,15 @@ def test_phone_drawer_mute_and_reduced_motion(
     _open(page, base, table)
 
     # Reduced motion: the seat whose turn it is says so without glowing.
-    seat = page.locator("#board .seat.is-turn")
-    assert seat.evaluate("e => getComputedStyle(e).animationName") == "none"
+    # Read in one step in the page: a bot's move may replace the board between finding the
+    # seat and reading its style (a detached element has no computed style: "").
+    animation = page.wait_for_function(
+        """() => {
+            const seat = document.querySelector("#board .seat.is-turn");
+            return seat && seat.isConnected && getComputedStyle(seat).animationName;
+        }"""
+    ).json_value()
+    assert animation == "none"
 
     # The side panel: off screen and inert until its button opens it; Escape closes it.
     toggle = page.locator("#panel-toggle")
