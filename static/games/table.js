@@ -13,8 +13,9 @@
  * the server answers with the current state and a list of what was missed.
  *
  * Whose turn it is: a live region that stays in the page (#turn-announcer, polite) repeats the
- * text of the partial's turn line ("Your turn.", "Bruno to play.") whenever it changes. The
- * partial itself is replaced whole, and a live region that arrives new is not read out.
+ * text of the partial's turn line ("Your turn.", "Bruno to play.") whenever it changes, and
+ * whenever a new turn of the player's own begins. The partial itself is replaced whole, and a
+ * live region that arrives new is not read out.
  *
  * Pacing: a finished trick stays on screen at least TRICK_SHOW ms (a state that comes sooner
  * waits, and only the newest waiting one is shown), so that the last card can be seen.
@@ -57,10 +58,20 @@
     return copy.textContent.replace(/\s+/g, " ").trim();
   }
 
+  // What was last read out: the turn line's words, and for the player's own turn the version
+  // it began at. A page may never show the states between two turns of hers (the bots answer
+  // within the pause that keeps a finished trick on screen, and only the newest waiting state
+  // is shown): her next turn still reads "Your turn.", and is read out again.
+  function turnKey(node, text) {
+    var mine = node && node.querySelector(".turn-line.your-turn");
+    return mine ? text + "#" + node.getAttribute("data-version") : text;
+  }
+
   function announceTurn(node, first) {
     var text = turnText(node);
-    if (text === lastTurn) { return; }
-    lastTurn = text;
+    var key = turnKey(node, text);
+    if (key === lastTurn) { return; }
+    lastTurn = key;
     // The first state is on screen already; only changes are read out.
     if (!first) { announcer.textContent = text; }
   }

@@ -73,3 +73,18 @@ def test_table_is_readable_and_says_whose_turn_it_is(
     page.evaluate("window.scrollTo(0, 0)")
     last = cards.last.bounding_box()
     assert last["y"] + last["height"] <= height + 1
+
+    # Her next turn is read out again, even when the page never shows the states between her
+    # two turns (the bots answer while a finished trick stays on screen, and only the newest
+    # waiting state is shown): the words stay "Your turn.", the turn is a new one.
+    page.evaluate(
+        """() => {
+            const region = document.getElementById("turn-announcer");
+            window.turnsSaid = [];
+            new MutationObserver(() => window.turnsSaid.push(region.textContent)).observe(
+                region, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    click_and_wait(page, first_legal_card(page))
+    play(page, done=lambda: my_turn(page))
+    page.wait_for_function("() => window.turnsSaid.includes('Your turn.')")
