@@ -46,9 +46,21 @@ def server_env(extra: dict[str, str]) -> dict[str, str]:
     return env
 
 
-def launch_server(port: int, env: dict[str, str], stderr: Any = None) -> subprocess.Popen[bytes]:
-    """One uvicorn process serving the site on ``port`` (as the Procfile's ``web``); its
-    log to ``stderr`` (a file), or to the benchmark's own."""
+#: uvicorn's WebSocket implementations the benchmark can run. ``websockets`` is what uvicorn
+#: picks by itself with the websockets package installed ("auto"), so what the Procfile and
+#: ``make run`` serve; ``websockets-sansio`` is what the browser tests run (and what this
+#: benchmark ran until 2026-11-28).
+WS_IMPLEMENTATIONS = ("websockets", "websockets-sansio")
+
+
+def launch_server(
+    port: int, env: dict[str, str], stderr: Any = None, ws: str = "websockets"
+) -> subprocess.Popen[bytes]:
+    """One uvicorn process serving the site on ``port`` (as the Procfile's ``web``, with the
+    WebSocket implementation ``ws``); its log to ``stderr`` (a file), or to the benchmark's
+    own."""
+    if ws not in WS_IMPLEMENTATIONS:
+        raise ValueError(f"ws={ws!r}; use one of {', '.join(WS_IMPLEMENTATIONS)}")
     from games.live.frames import WS_MAX_SIZE  # frames over it are refused unread
 
     return subprocess.Popen(
@@ -65,7 +77,7 @@ def launch_server(port: int, env: dict[str, str], stderr: Any = None) -> subproc
             "warning",
             "--no-access-log",
             "--ws",
-            "websockets-sansio",
+            ws,
             "--ws-max-size",
             str(WS_MAX_SIZE),
         ],

@@ -87,6 +87,7 @@ def report(result: dict[str, Any]) -> str:
         )
         + f", {result['client_processes']} client "
         f"process(es); clients speak {result.get('protocol', 'html')}; "
+        f"uvicorn's {result.get('ws', 'websockets-sansio')} WebSockets; "
         f"{result['cpus']} CPUs, load {result['load_before'][0]:.1f} before, "
         f"{result['load'][0]:.1f} after",
         f"actions/s committed: {result['committed_actions_per_s']:.1f}  "

@@ -117,6 +117,7 @@ def run(
     spectator_tables: int = 10,
     watch_processes: int = 0,
     protocol: str = "parts",
+    ws: str = "websockets",
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Set up, run, tear down; returns the figures."""
@@ -141,7 +142,7 @@ def run(
     try:
         logs = [tempfile.TemporaryFile() for _ in ports + watch_ports]  # noqa: SIM115 (read_stalls closes them)
         servers = [
-            procs.launch_server(port, env, log)
+            procs.launch_server(port, env, log, ws=ws)
             for port, log in zip(ports + watch_ports, logs, strict=True)
         ]
         for server, port in zip(servers, ports + watch_ports, strict=True):
@@ -230,6 +231,7 @@ def run(
         "spectator_tables": min(spectator_tables, tables) if spectators else 0,
         "watch_processes": len(watch_ports),
         "protocol": protocol,
+        "ws": ws,
         "sockets": sum(s["sockets"] for s in samples),
         "sockets_ready": ready,
         "seconds": elapsed,

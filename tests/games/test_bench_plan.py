@@ -4,10 +4,17 @@ is run by hand, not by the tests.)"""
 
 from __future__ import annotations
 
+import importlib
 from collections import defaultdict
 
+import pytest
+from uvicorn.config import WS_PROTOCOLS
+from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+from games.bench import procs
 from games.bench.runner import percentiles, socket_plan
 from games.bench.seating import Seated
+from games.management.commands.bench_tables import Command
 from tests.games.helpers import bench_result
 
 URLS = ["ws://a", "ws://b"]
@@ -102,3 +109,14 @@ def test_the_report_gives_each_process_its_headroom_and_the_cpu_per_move() -> No
     assert "server CPU per move: 10.0 ms (a core's worth: 100 moves/s)" in text
     assert "machine: 1.50 of 2 cores busy; the processes above 1.10" in text
     assert "tables that moved in the window: 2 of 2" in text
+
+
+def test_the_servers_speak_websockets_as_the_procfile_serves_them() -> None:
+    """By default the benchmark's uvicorn runs the WebSocket implementation uvicorn picks by
+    itself (the Procfile and ``make run`` name none): its figures are the deployed server's."""
+    parser = Command().create_parser("manage.py", "bench_tables")
+    default = parser.parse_args([]).ws
+    module, _, name = WS_PROTOCOLS[default].partition(":")
+    assert getattr(importlib.import_module(module), name) is AutoWebSocketsProtocol
+    with pytest.raises(ValueError, match="websockets-sansio"):
+        procs.launch_server(0, {}, ws="wsproto")

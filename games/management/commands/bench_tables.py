@@ -20,6 +20,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.bench.procs import WS_IMPLEMENTATIONS
+
 
 class Command(BaseCommand):
     help = "Benchmark live tables through a real ASGI server, Redis and a Celery worker."
@@ -81,6 +83,12 @@ class Command(BaseCommand):
             help="what the clients ask for: the table in parts, then only the changed parts "
             "(as the browser does; the default), or the whole html in every frame (scripts)",
         )
+        parser.add_argument(
+            "--ws",
+            choices=WS_IMPLEMENTATIONS,
+            default="websockets",
+            help="uvicorn's WebSocket implementation (default: the one the Procfile serves)",
+        )
         parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -112,6 +120,7 @@ class Command(BaseCommand):
             spectator_tables=options["spectator_tables"],
             watch_processes=options["watch_processes"],
             protocol=options["protocol"],
+            ws=options["ws"],
             log=lambda line: self.stderr.write(line),
         )
         self.stdout.write(json.dumps(result, indent=2) if options["json"] else bench.report(result))
