@@ -18,13 +18,14 @@ with :func:`~games.services.tables.table_take_back` or simply by playing.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import conf, messages, snapshots, table_state
@@ -79,12 +80,17 @@ def _apply(
     actor: str,
     *,
     revision: int | None = None,
+    alone: bool = False,
 ) -> ActResult:
     """Apply ``action`` for ``position`` to the private ``match``, store it, plan what follows.
 
     The caller holds the table's row lock and has checked the version; or (``revision``) it
     read the table without a lock, and the write raises :class:`_Moved` (writing nothing) if
     the table is no longer at that version and revision.
+
+    ``alone``: the caller is in no transaction (:func:`_writes_alone`). A move that ends
+    neither its hand nor the match is then its one statement, committed by itself; one that
+    does writes its records with it in a transaction of their own.
     """
     hands_before = len(match.hands)
     tricks_before = len(match.hand.history)
@@ -121,21 +127,23 @@ def _apply(
         actor=actor,
         created_at=now,
     )
-    if not store_move(table, row, revision=revision):
-        if revision is not None:
-            raise _Moved()
-        raise e.StaleVersionError(version=index + 1)
-    if hand_ended:
-        hand = match.hands[hand_number]
-        HandRecord.objects.create(
-            table=table,
-            number=hand_number,
-            record=hand_record(hand),
-            result=hand.result().to_json(),
-        )
-    announce(table, match=match, countdown=countdown, seats=seats)
-    if match.is_terminal():
-        announce_finished(table)
+    together = alone and (hand_ended or match.is_terminal())
+    with transaction.atomic() if together else contextlib.nullcontext():
+        if not store_move(table, row, revision=revision):
+            if revision is not None:
+                raise _Moved()
+            raise e.StaleVersionError(version=index + 1)
+        if hand_ended:
+            hand = match.hands[hand_number]
+            HandRecord.objects.create(
+                table=table,
+                number=hand_number,
+                record=hand_record(hand),
+                result=hand.result().to_json(),
+            )
+        announce(table, match=match, countdown=countdown, seats=seats)
+        if match.is_terminal():
+            announce_finished(table)
     return ActResult(
         version=table.version,
         action=notation,
@@ -193,9 +201,43 @@ def _act_on_snapshot(*, table_id: int, user: Any, action: str, version: int) -> 
         return None
 
 
+def _writes_alone(table: Table, seat: Seat) -> bool:
+    """Whether a move on the snapshot may be written without a transaction around it.
+
+    On PostgreSQL a usual move is one conditional statement (:mod:`games.services.store`),
+    atomic by itself: in a transaction it cost two more round trips (``BEGIN`` and ``COMMIT``)
+    on the thread that makes it, and two more wake-ups of its database backend. Not when the
+    caller is in a transaction already, when the seat is taken back from the bots (a second
+    write), or at a correspondence table (the next person's turn is announced after the
+    commit, and the announcement is planned before the write)."""
+    return (
+        connection.vendor == "postgresql"
+        and not connection.in_atomic_block
+        and not seat.away
+        and table.turn_seconds < conf.CORRESPONDENCE_SECONDS
+    )
+
+
+def _act_written(
+    table: Table, seats: list[Seat], match: MatchState, seat: Seat, parsed: int
+) -> ActResult:
+    if _writes_alone(table, seat):
+        return _apply(
+            table,
+            seats,
+            match,
+            seat.position,
+            parsed,
+            TableAction.Actor.PLAYER,
+            revision=table.revision,
+            alone=True,
+        )
+    return _act_in_transaction(table, seats, match, seat, parsed)
+
+
 @retry_on_sqlite_lock
 @transaction.atomic
-def _act_written(
+def _act_in_transaction(
     table: Table, seats: list[Seat], match: MatchState, seat: Seat, parsed: int
 ) -> ActResult:
     revision = table.revision
