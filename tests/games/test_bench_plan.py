@@ -9,7 +9,6 @@ from collections import defaultdict
 
 import pytest
 from uvicorn.config import WS_PROTOCOLS
-from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from games.bench import procs
 from games.bench.runner import percentiles, socket_plan
@@ -111,9 +110,13 @@ def test_the_report_gives_each_process_its_headroom_and_the_cpu_per_move() -> No
     assert "tables that moved in the window: 2 of 2" in text
 
 
+# uvicorn's own pick is its implementation on websockets' legacy API, which warns when imported.
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_servers_speak_websockets_as_the_procfile_serves_them() -> None:
     """By default the benchmark's uvicorn runs the WebSocket implementation uvicorn picks by
     itself (the Procfile and ``make run`` name none): its figures are the deployed server's."""
+    from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
     parser = Command().create_parser("manage.py", "bench_tables")
     default = parser.parse_args([]).ws
     module, _, name = WS_PROTOCOLS[default].partition(":")
