@@ -291,6 +291,9 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
 
     The bot thinks (the strong level searches for a while) before the table is locked; the
     locked step checks again that the table is still at ``version`` and the move still due.
+    A bot seat's move skips the lock where a person's does (:func:`_writes_alone`): it is
+    written only if the table is still at the version and revision read before thinking (so
+    its deadline is the one found due), else it is decided under the lock as above.
     """
     now = now or timezone.now()
     try:
@@ -313,6 +316,23 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
         seed=f"{table.seed}:{version}",
         budget_ms=conf.bot_budget_ms(),
     )
+    if seat.is_bot and _writes_alone(table, seat):
+        # A bot's usual move is written as a person's is (:func:`_act_written`): one
+        # statement, matching only the table as it was read before thinking.
+        try:
+            _apply(
+                table,
+                seats,
+                match,
+                position,
+                parse_action(notation),
+                TableAction.Actor.BOT,
+                revision=table.revision,
+                alone=True,
+            )
+            return True
+        except (_Moved, IntegrityError):
+            pass  # something changed meanwhile: decide again under the lock
     return _advance_locked(
         table_id=table_id, version=version, now=now, position=position, notation=notation
     )
