@@ -100,7 +100,16 @@ def wait_listening(process: subprocess.Popen[bytes], port: int, timeout: float =
     raise RuntimeError("an ASGI server did not start")
 
 
-def start_worker(env: dict[str, str], concurrency: int) -> subprocess.Popen[bytes]:
+#: Celery pools the benchmark's worker can run. ``prefork`` is Celery's default, so what the
+#: Procfile's ``worker`` runs; ``threads`` is what this benchmark ran until 2026-11-28.
+WORKER_POOLS = ("prefork", "threads")
+
+
+def start_worker(
+    env: dict[str, str], concurrency: int, pool: str = "prefork"
+) -> subprocess.Popen[bytes]:
+    if pool not in WORKER_POOLS:
+        raise ValueError(f"pool={pool!r}; use one of {', '.join(WORKER_POOLS)}")
     return subprocess.Popen(
         [
             sys.executable,
@@ -112,7 +121,7 @@ def start_worker(env: dict[str, str], concurrency: int) -> subprocess.Popen[byte
             "--loglevel",
             os.environ.get("BENCH_WORKER_LOGLEVEL", "WARNING"),
             "--pool",
-            "threads",
+            pool,
             "--concurrency",
             str(concurrency),
             "--without-gossip",
@@ -183,6 +192,15 @@ def database_backends() -> list[int]:
             "AND pid <> pg_backend_pid()"
         )
         return [int(row[0]) for row in cursor.fetchall()]
+
+
+def with_children(pid: int) -> list[int]:
+    """``pid`` and its child processes (a prefork worker's pool), as ``/proc`` lists them."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as listed:
+            return [pid, *(int(child) for child in listed.read().split())]
+    except OSError:
+        return [pid]
 
 
 class CpuMeter:

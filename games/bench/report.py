@@ -20,7 +20,14 @@ def _cpu(result: dict[str, Any]) -> list[str]:
     lines = []
     for name, share in cpu.items():
         line = f"  {name}: {share * 100:.0f}% of a core"
-        if name.startswith(("server", "spectators' server", "client", "worker")):
+        if name == "worker" and result.get("worker_pool") == "prefork":
+            # a process per task at once: its ceiling is that many cores
+            limit = int(result.get("worker_concurrency") or 1)
+            line += (
+                f" (prefork, {limit} processes; headroom to their limit of {limit} "
+                f"core(s): {max(0.0, limit - share) * 100:.0f}% of a core)"
+            )
+        elif name.startswith(("server", "spectators' server", "client", "worker")):
             # one Python process: one event loop (or the GIL) is its ceiling, one core
             line += f" (headroom to its own limit of one core: {max(0.0, 1 - share) * 100:.0f}%)"
         lines.append(line)

@@ -111,6 +111,7 @@ def run(
     bot_delay: float,
     bot_level: str,
     worker_concurrency: int,
+    worker_pool: str = "prefork",
     processes: int = 1,
     client_processes: int = 1,
     spectators: int = 0,
@@ -156,7 +157,7 @@ def run(
             from tute_site.celery import app
 
             app.control.purge()  # moves left over from an earlier run (a Redis db of its own)
-            worker = procs.start_worker(env, worker_concurrency)
+            worker = procs.start_worker(env, worker_concurrency, worker_pool)
             groups["worker"] = [worker.pid]
             time.sleep(2)
             bots = seating.bot_tables(bot_tables, tables, bot_level)
@@ -195,6 +196,8 @@ def run(
         groups["postgres (bench db)"] = procs.database_backends()
         groups["redis-server"] = procs.pids_named("redis-server")
         versions_before = seating.table_versions()
+        if worker is not None:  # a prefork worker's pool: its children do the work
+            groups["worker"] = procs.with_children(worker.pid)
         meter = procs.CpuMeter(groups)
         time.sleep(max(0.0, end - time.monotonic()))
         cpu = meter.read()
@@ -232,6 +235,8 @@ def run(
         "watch_processes": len(watch_ports),
         "protocol": protocol,
         "ws": ws,
+        "worker_pool": worker_pool if bot_tables else None,
+        "worker_concurrency": worker_concurrency if bot_tables else None,
         "sockets": sum(s["sockets"] for s in samples),
         "sockets_ready": ready,
         "seconds": elapsed,

@@ -5,7 +5,9 @@ is run by hand, not by the tests.)"""
 from __future__ import annotations
 
 import importlib
+import re
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 from uvicorn.config import WS_PROTOCOLS
@@ -123,3 +125,18 @@ def test_the_servers_speak_websockets_as_the_procfile_serves_them() -> None:
     assert getattr(importlib.import_module(module), name) is AutoWebSocketsProtocol
     with pytest.raises(ValueError, match="websockets-sansio"):
         procs.launch_server(0, {}, ws="wsproto")
+
+
+def test_the_worker_runs_as_the_procfile_runs_it() -> None:
+    """By default the benchmark's Celery worker has the Procfile's pool (none named there:
+    Celery's prefork) and concurrency (``CELERY_CONCURRENCY``'s default)."""
+    procfile = (Path(__file__).resolve().parents[2] / "Procfile").read_text()
+    worker = next(line for line in procfile.splitlines() if line.startswith("worker:"))
+    assert "--pool" not in worker and " -P " not in worker
+    concurrency = re.search(r"--concurrency \$\{CELERY_CONCURRENCY:-(\d+)\}", worker)
+    assert concurrency is not None
+    options = Command().create_parser("manage.py", "bench_tables").parse_args([])
+    assert options.worker_pool == "prefork" == procs.WORKER_POOLS[0]
+    assert options.worker_concurrency == int(concurrency.group(1))
+    with pytest.raises(ValueError, match="prefork"):
+        procs.start_worker({}, 1, pool="solo")

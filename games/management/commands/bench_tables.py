@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.bench.procs import WS_IMPLEMENTATIONS
+from games.bench.procs import WORKER_POOLS, WS_IMPLEMENTATIONS
 
 
 class Command(BaseCommand):
@@ -49,7 +49,18 @@ class Command(BaseCommand):
         parser.add_argument("--duration", type=float, default=30.0)
         parser.add_argument("--bot-delay", type=float, default=1.0)
         parser.add_argument("--bot-level", default="heuristic")
-        parser.add_argument("--worker-concurrency", type=int, default=4)
+        parser.add_argument(
+            "--worker-pool",
+            choices=WORKER_POOLS,
+            default="prefork",
+            help="the Celery worker's pool (default: the Procfile's, Celery's own default)",
+        )
+        parser.add_argument(
+            "--worker-concurrency",
+            type=int,
+            default=2,
+            help="the worker's processes or threads (default: the Procfile's CELERY_CONCURRENCY)",
+        )
         parser.add_argument(
             "--processes",
             type=int,
@@ -114,6 +125,7 @@ class Command(BaseCommand):
             bot_delay=options["bot_delay"],
             bot_level=options["bot_level"],
             worker_concurrency=options["worker_concurrency"],
+            worker_pool=options["worker_pool"],
             processes=options["processes"],
             client_processes=options["client_processes"],
             spectators=options["spectators"],
