@@ -67,6 +67,20 @@ def _bots_until_ana(table: Table, ana: Any) -> None:
     raise AssertionError("Ana's turn never came")
 
 
+def _a_bot_to_play(ana: Any, settings: Any) -> Table:
+    """The table of :func:`_table` once Ana has played until a bot is to play (she may win
+    the trick and lead again)."""
+    table = _table(ana, settings)
+    scheduler.run_manual(limit=1)
+    for _ in range(20):
+        table = fresh(table)
+        if table.deadline_kind == Table.DeadlineKind.BOT:
+            return table
+        view = view_for(table, ana)
+        services.table_act(table_id=table.pk, user=ana, action=view.legal[0], version=view.version)
+    raise AssertionError("no bot's turn came")
+
+
 def _statements(ctx: CaptureQueriesContext) -> list[str]:
     """The statements sent, without the transaction's own (savepoints)."""
     return [q["sql"] for q in ctx.captured_queries if "SAVEPOINT" not in q["sql"].upper()]
@@ -94,15 +108,7 @@ def test_a_persons_card_costs_a_fixed_number_of_statements(
 
 
 def test_a_bot_move_costs_a_fixed_number_of_statements(ana: Any, settings: Any) -> None:
-    table = _table(ana, settings)
-    scheduler.run_manual(limit=1)
-    for _ in range(20):  # Ana plays until a bot is to play (she may win the trick)
-        table = fresh(table)
-        if table.deadline_kind == Table.DeadlineKind.BOT:
-            break
-        view = view_for(table, ana)
-        services.table_act(table_id=table.pk, user=ana, action=view.legal[0], version=view.version)
-    assert table.deadline_kind == Table.DeadlineKind.BOT
+    table = _a_bot_to_play(ana, settings)
     snapshots.clear_snapshots()
     later = timezone.now() + timezone.timedelta(seconds=1)
     with CaptureQueriesContext(connection) as ctx:
@@ -185,15 +191,7 @@ def test_a_table_that_changed_while_the_bot_thought_is_played_under_the_lock(
     """Another change of the table (here a bare revision bump, as a chat line or a seat's
     change made elsewhere would be) lands while the bot thinks: its write matches nothing
     and the move is decided again under the row lock, and played once."""
-    table = _table(ana, settings)
-    scheduler.run_manual(limit=1)
-    for _ in range(20):  # Ana plays until a bot is to play
-        table = fresh(table)
-        if table.deadline_kind == Table.DeadlineKind.BOT:
-            break
-        view = view_for(table, ana)
-        services.table_act(table_id=table.pk, user=ana, action=view.legal[0], version=view.version)
-    assert table.deadline_kind == Table.DeadlineKind.BOT
+    table = _a_bot_to_play(ana, settings)
     think = play.choose_action
 
     def think_while_the_table_changes(*args: Any, **kwargs: Any) -> str:
