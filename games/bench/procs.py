@@ -53,12 +53,24 @@ def server_env(extra: dict[str, str]) -> dict[str, str]:
 WS_IMPLEMENTATIONS = ("websockets", "websockets-sansio")
 
 
+#: The ASGI application the servers run: the site (as the Procfile's ``web``), or the bare
+#: relay that measures the machine's floor (:mod:`games.bench.relay`).
+SITE_APP = "tute_site.asgi:application"
+RELAY_APP = "games.bench.relay:application"
+#: The relay's frames are padded to this many characters (``bench_tables --relay``).
+RELAY_CHARS_VARIABLE = "BENCH_RELAY_CHARS"
+
+
 def launch_server(
-    port: int, env: dict[str, str], stderr: Any = None, ws: str = "websockets"
+    port: int,
+    env: dict[str, str],
+    stderr: Any = None,
+    ws: str = "websockets",
+    app: str = SITE_APP,
 ) -> subprocess.Popen[bytes]:
-    """One uvicorn process serving the site on ``port`` (as the Procfile's ``web``, with the
-    WebSocket implementation ``ws``); its log to ``stderr`` (a file), or to the benchmark's
-    own."""
+    """One uvicorn process serving ``app`` (the site, as the Procfile's ``web``) on ``port``
+    with the WebSocket implementation ``ws``; its log to ``stderr`` (a file), or to the
+    benchmark's own."""
     if ws not in WS_IMPLEMENTATIONS:
         raise ValueError(f"ws={ws!r}; use one of {', '.join(WS_IMPLEMENTATIONS)}")
     from games.live.frames import WS_MAX_SIZE  # frames over it are refused unread
@@ -68,7 +80,7 @@ def launch_server(
             sys.executable,
             "-m",
             "uvicorn",
-            "tute_site.asgi:application",
+            app,
             "--host",
             "127.0.0.1",
             "--port",

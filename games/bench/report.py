@@ -33,7 +33,7 @@ def _cpu(result: dict[str, Any]) -> list[str]:
         lines.append(line)
     ours = sum(cpu.values())
     servers = sum(v for k, v in cpu.items() if k.startswith("server"))
-    moves = result["committed_actions_per_s"]
+    moves = moves_per_s(result)
     if moves:
         # what a move costs the servers whatever share of the machine they got
         lines.append(
@@ -53,6 +53,14 @@ def _cpu(result: dict[str, Any]) -> list[str]:
         f"{ours:.2f} (the rest: other work on the machine)"
     )
     return lines
+
+
+def moves_per_s(result: dict[str, Any]) -> float:
+    """The run's moves a second: committed to the database; in a relay run (which writes
+    nothing, :mod:`games.bench.relay`), the people's moves answered."""
+    if result.get("relay"):
+        return float(result["people_actions_per_s"])
+    return float(result["committed_actions_per_s"])
 
 
 def _stalls(result: dict[str, Any]) -> list[str]:
@@ -97,12 +105,21 @@ def report(result: dict[str, Any]) -> str:
         f"uvicorn's {result.get('ws', 'websockets-sansio')} WebSockets; "
         f"{result['cpus']} CPUs, load {result['load_before'][0]:.1f} before, "
         f"{result['load'][0]:.1f} after",
-        f"actions/s committed: {result['committed_actions_per_s']:.1f}  "
-        f"(people's moves answered: {result['people_actions_per_s']:.1f}/s; "
+        (
+            f"a bare relay (no engine, no database, no render; frames of about "
+            f"{result['relay']} characters): moves relayed/s: {moves_per_s(result):.1f}  "
+            if result.get("relay")
+            else f"actions/s committed: {result['committed_actions_per_s']:.1f}  "
+        )
+        + f"(people's moves answered: {result['people_actions_per_s']:.1f}/s; "
         f"frames received: {result['frames_per_s']:.0f}/s of "
-        f"{result['frame_chars_mean'] / 1000:.1f} k characters on average); "
-        "tables that moved in the window: "
-        f"{result['tables_moving']} of {result['tables_all']}",
+        f"{result['frame_chars_mean'] / 1000:.1f} k characters on average)"
+        + (
+            ""  # a relay writes no table: its moves are the answers counted above
+            if result.get("relay")
+            else "; tables that moved in the window: "
+            f"{result['tables_moving']} of {result['tables_all']}"
+        ),
         f"latency to the mover's socket: {_lat(result['latency_own_ms'])}",
         f"latency to all 4 sockets:      {_lat(result['latency_table_ms'])}",
     ]

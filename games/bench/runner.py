@@ -119,6 +119,7 @@ def run(
     watch_processes: int = 0,
     protocol: str = "parts",
     ws: str = "websockets",
+    relay: int = 0,
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Set up, run, tear down; returns the figures."""
@@ -133,6 +134,10 @@ def run(
     )
     prepared = seating.prepare(tables=tables, spectators=spectators)
     env = procs.server_env(pace)
+    app = procs.SITE_APP
+    if relay:
+        env[procs.RELAY_CHARS_VARIABLE] = str(relay)
+        app = procs.RELAY_APP
     ports = [procs.free_port() for _ in range(processes)]
     watch_ports = [procs.free_port() for _ in range(watch_processes if spectators else 0)]
     servers = []
@@ -143,7 +148,7 @@ def run(
     try:
         logs = [tempfile.TemporaryFile() for _ in ports + watch_ports]  # noqa: SIM115 (read_stalls closes them)
         servers = [
-            procs.launch_server(port, env, log, ws=ws)
+            procs.launch_server(port, env, log, ws=ws, app=app)
             for port, log in zip(ports + watch_ports, logs, strict=True)
         ]
         for server, port in zip(servers, ports + watch_ports, strict=True):
@@ -235,6 +240,7 @@ def run(
         "watch_processes": len(watch_ports),
         "protocol": protocol,
         "ws": ws,
+        "relay": relay,
         "worker_pool": worker_pool if bot_tables else None,
         "worker_concurrency": worker_concurrency if bot_tables else None,
         "sockets": sum(s["sockets"] for s in samples),

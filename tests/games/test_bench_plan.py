@@ -112,6 +112,22 @@ def test_the_report_gives_each_process_its_headroom_and_the_cpu_per_move() -> No
     assert "tables that moved in the window: 2 of 2" in text
 
 
+def test_a_relay_run_counts_the_moves_answered_since_it_writes_no_table() -> None:
+    from games.bench import report
+
+    result = bench_result(
+        relay=5600,
+        committed_actions_per_s=0.0,
+        people_actions_per_s=400.0,
+        tables_moving=0,
+        cpu={"server 0": 0.8, "machine": 1.2},
+    )
+    text = report(result)
+    assert "frames of about 5600 characters): moves relayed/s: 400.0" in text
+    assert "server CPU per move: 2.0 ms (a core's worth: 500 moves/s)" in text
+    assert "tables that moved" not in text
+
+
 # uvicorn's own pick is its implementation on websockets' legacy API, which warns when imported.
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_servers_speak_websockets_as_the_procfile_serves_them() -> None:

@@ -9,6 +9,7 @@ database of its own, e.g. ``redis://127.0.0.1:6379/9``)::
     ... python manage.py bench_tables --tables 100 --think 0      # saturation
     ... python manage.py bench_tables --tables 40 --think 0 --processes 2 --client-processes 2
     ... python manage.py bench_tables --tables 100 --think 2 --spectators 1000  # on 10 tables
+    ... python manage.py bench_tables --tables 40 --think 0 --relay 5600  # the machine's floor
 """
 
 from __future__ import annotations
@@ -100,6 +101,15 @@ class Command(BaseCommand):
             default="websockets",
             help="uvicorn's WebSocket implementation (default: the one the Procfile serves)",
         )
+        parser.add_argument(
+            "--relay",
+            type=int,
+            default=0,
+            metavar="CHARS",
+            help="run a bare relay instead of the site (no engine, no database write, no "
+            "render: frames of about CHARS characters), the floor of this machine to compare "
+            "a saturated run with; people's tables only",
+        )
         parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -113,6 +123,12 @@ class Command(BaseCommand):
         for name in ("tables", "processes", "client_processes", "spectator_tables"):
             if options[name] < 1:
                 raise CommandError(f"--{name.replace('_', '-')} must be at least 1.")
+        if options["relay"] < 0:
+            raise CommandError("--relay takes the frames' size in characters (0: the site).")
+        if options["relay"] and (options["bot_tables"] or options["spectators"]):
+            raise CommandError(
+                "--relay runs people's tables only: no --bot-tables, no --spectators."
+            )
         if options["watch_processes"] < 0:
             raise CommandError("--watch-processes must be 0 or more.")
         call_command("migrate", verbosity=0)
@@ -133,6 +149,7 @@ class Command(BaseCommand):
             watch_processes=options["watch_processes"],
             protocol=options["protocol"],
             ws=options["ws"],
+            relay=options["relay"],
             log=lambda line: self.stderr.write(line),
         )
         self.stdout.write(json.dumps(result, indent=2) if options["json"] else bench.report(result))
