@@ -18,6 +18,9 @@ TUTE_BOT_BUDGET_MS          0           thinking time of the strong bot per move
                                         engine's default)
 TUTE_SOCKET_THREADS         8           threads (and PostgreSQL connections) per server
                                         process for the sockets' database work
+TUTE_MOVES_ON_LOOP          True        on PostgreSQL, a usual move over a socket is written
+                                        from the server's event loop with connections of its
+                                        own (:mod:`games.live.loopdb`), not in a thread
 TUTE_GC_TUNING              True        the first socket of a server process freezes the
                                         warmed-up heap and sets the collector's policy
 TUTE_GC_INTERVAL            30.0        with it: seconds between the collections the event
@@ -48,6 +51,7 @@ _DEFAULTS: dict[str, float | int | str] = {
     "TUTE_DEFAULT_TURN_SECONDS": 60,
     "TUTE_BOT_BUDGET_MS": 0.0,
     "TUTE_SOCKET_THREADS": 8,
+    "TUTE_MOVES_ON_LOOP": "1",
     "TUTE_GC_TUNING": "1",
     "TUTE_GC_INTERVAL": 30.0,
     "TUTE_STALL_LOG_MS": 0.0,
@@ -108,11 +112,19 @@ def socket_threads() -> int:
     return max(1, int(_get("TUTE_SOCKET_THREADS")))
 
 
-def gc_tuning() -> bool:
-    value = _get("TUTE_GC_TUNING")
+def _flag(name: str) -> bool:
+    value = _get(name)
     if isinstance(value, bool):
         return value
     return str(value).strip().lower() not in {"0", "false", "no", "off", ""}
+
+
+def gc_tuning() -> bool:
+    return _flag("TUTE_GC_TUNING")
+
+
+def moves_on_loop() -> bool:
+    return _flag("TUTE_MOVES_ON_LOOP")
 
 
 def gc_interval() -> float:

@@ -66,7 +66,6 @@ from games import conf, presence, selectors, services, snapshots
 from games import errors as e
 from games.chat import socket as chat_socket
 from games.live import (
-    frames,
     gc_policy,
     guard,
     lobby,
@@ -81,17 +80,16 @@ from games.live.dispatch import LiveConsumer
 from games.live.loop import bind_loop
 from games.live.presence import presence_arrive, presence_leave
 from games.live.states import (  # noqa: F401 (importers of these names)
-    build_state_frame,
     frame_text,
     live_template,
     load_state,
     render_state,
     render_state_frame,
 )
+from games.services import play_on_loop
 
 #: Session key holding the ids of private tables whose invitation link the user opened.
 INVITES_SESSION_KEY = "games_table_invites"
-MAX_FRAME = frames.MAX_FRAME  # kept for importers; the gate is games.live.frames
 CLOSE_NO_SESSION = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
@@ -358,6 +356,9 @@ class TableConsumer(LiveConsumer):
         ):
             with translation.override(self.language):
                 raise e.BadFrameError()
+        user = resolved_user(self.scope["user"])
+        if await play_on_loop.acted(self.table_id, user, action, version, _executor):
+            return  # a usual move, written from this loop (else the thread decides it)
         await self._call(
             services.table_act,
             table_id=self.table_id,

@@ -9,6 +9,7 @@ sockets told (:func:`games.live.notify.notify_table`) and the next deferred move
 ``common``   locking, seats, announcing a change, deadlines (the races are explained there)
 ``tables``   opening a table and its seats: create, sit, leave, take back, bots, cancel
 ``play``     a move, the deferred moves (bots, turn timers) and the watchdog
+``play_on_loop`` a person's usual move over a socket, written from the server's event loop
 ``abandon``  stopping a table
 ``forfeit``  forfeiting seats for absence (a competition's rule): stop the table, or bots play
 ``presence`` a seated person connected: his seat's first connection, ``player_arrived``

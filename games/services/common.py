@@ -164,6 +164,23 @@ def announce(
     process's sockets re-render from what was just written, without reading it back
     (:func:`games.snapshots.remember_snapshot`).
     """
+    transaction.on_commit(
+        after_commit(table, match=match, countdown=countdown, seats=seats), robust=True
+    )
+    lobby.announce(table, match=match)
+
+
+def after_commit(
+    table: Table,
+    *,
+    match: MatchState | None = None,
+    countdown: float | None = None,
+    seats: Sequence[Seat] | None = None,
+    defer: Callable[..., None] | None = None,
+) -> Callable[[], None]:
+    """What :func:`announce` runs once the change is committed (the lobby apart): the new
+    state cached, the sockets told, the next deferred move given to ``defer`` (by default
+    :func:`games.live.scheduler.defer`)."""
     table_id, version, revision = table.pk, table.version, table.revision
     finished = table.status != Table.Status.PLAYING
     kind = table.deadline_kind
@@ -180,10 +197,9 @@ def announce(
             snapshots.remember_snapshot(written, list(seats), match)
         notify.notify_table(table_id, version=version, revision=revision, **notice)
         if countdown is not None:
-            scheduler.defer("table_advance", (table_id, version), countdown, kind=kind)
+            (defer or scheduler.defer)("table_advance", (table_id, version), countdown, kind=kind)
 
-    transaction.on_commit(run, robust=True)
-    lobby.announce(table, match=match)
+    return run
 
 
 def plan_deadline(

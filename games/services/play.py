@@ -71,27 +71,27 @@ class _Moved(Exception):
     """The table changed since it was read without a lock: decide again under the lock."""
 
 
-def _apply(
+@dataclass(frozen=True)
+class Planned:
+    """A move applied to the private match and the table's row, not yet written: its log
+    row, the countdown to the next deferred move, and whether it ended its hand."""
+
+    row: TableAction
+    countdown: float | None
+    hand_ended: bool
+
+
+def plan_move(
     table: Table,
     seats: Sequence[Seat],
     match: MatchState,
     position: int,
     action: int,
     actor: str,
-    *,
-    revision: int | None = None,
-    alone: bool = False,
-) -> ActResult:
-    """Apply ``action`` for ``position`` to the private ``match``, store it, plan what follows.
-
-    The caller holds the table's row lock and has checked the version; or (``revision``) it
-    read the table without a lock, and the write raises :class:`_Moved` (writing nothing) if
-    the table is no longer at that version and revision.
-
-    ``alone``: the caller is in no transaction (:func:`_writes_alone`). A move that ends
-    neither its hand nor the match is then its one statement, committed by itself; one that
-    does writes its records with it in a transaction of their own.
-    """
+) -> Planned:
+    """Apply ``action`` for ``position`` to the private ``match`` and to ``table``'s fields
+    (version, revision, the end of the match, the next deadline); raises
+    :class:`~games.errors.IllegalMoveError` (nothing changed) if the engine refuses it."""
     hands_before = len(match.hands)
     tricks_before = len(match.hand.history)
     hand_number = hands_before - 1
@@ -102,7 +102,6 @@ def _apply(
             messages.engine_error_message(exc), code=exc.code, **exc.params
         ) from None
     index = table.version
-    notation = action_to_notation(action)
     hand_ended = len(match.hands) > hands_before or match.is_terminal()
     now = timezone.now()
     table.version = index + 1
@@ -123,33 +122,63 @@ def _apply(
         index=index,
         hand_number=hand_number,
         seat=position,
-        action=notation,
+        action=action_to_notation(action),
         actor=actor,
         created_at=now,
     )
+    return Planned(row, countdown, hand_ended)
+
+
+def act_result(table: Table, match: MatchState, planned: Planned) -> ActResult:
+    return ActResult(
+        version=table.version,
+        action=planned.row.action,
+        hand_ended=planned.hand_ended,
+        match_ended=match.is_terminal(),
+    )
+
+
+def _apply(
+    table: Table,
+    seats: Sequence[Seat],
+    match: MatchState,
+    position: int,
+    action: int,
+    actor: str,
+    *,
+    revision: int | None = None,
+    alone: bool = False,
+) -> ActResult:
+    """Apply ``action`` for ``position`` to the private ``match``, store it, plan what follows.
+
+    The caller holds the table's row lock and has checked the version; or (``revision``) it
+    read the table without a lock, and the write raises :class:`_Moved` (writing nothing) if
+    the table is no longer at that version and revision.
+
+    ``alone``: the caller is in no transaction (:func:`writes_alone`). A move that ends
+    neither its hand nor the match is then its one statement, committed by itself; one that
+    does writes its records with it in a transaction of their own.
+    """
+    planned = plan_move(table, seats, match, position, action, actor)
+    row, hand_ended = planned.row, planned.hand_ended
     together = alone and (hand_ended or match.is_terminal())
     with transaction.atomic() if together else contextlib.nullcontext():
         if not store_move(table, row, revision=revision):
             if revision is not None:
                 raise _Moved()
-            raise e.StaleVersionError(version=index + 1)
+            raise e.StaleVersionError(version=row.index + 1)
         if hand_ended:
-            hand = match.hands[hand_number]
+            hand = match.hands[row.hand_number]
             HandRecord.objects.create(
                 table=table,
-                number=hand_number,
+                number=row.hand_number,
                 record=hand_record(hand),
                 result=hand.result().to_json(),
             )
-        announce(table, match=match, countdown=countdown, seats=seats)
+        announce(table, match=match, countdown=planned.countdown, seats=seats)
         if match.is_terminal():
             announce_finished(table)
-    return ActResult(
-        version=table.version,
-        action=notation,
-        hand_ended=hand_ended,
-        match_ended=match.is_terminal(),
-    )
+    return act_result(table, match, planned)
 
 
 def table_act(*, table_id: int, user: Any, action: str, version: int) -> ActResult:
@@ -176,6 +205,21 @@ def table_act(*, table_id: int, user: Any, action: str, version: int) -> ActResu
 
 def _act_on_snapshot(*, table_id: int, user: Any, action: str, version: int) -> ActResult | None:
     """The move decided on this process's snapshot of the table, or None (decide it locked)."""
+    found = on_snapshot(table_id=table_id, user=user, action=action, version=version)
+    if found is None:
+        return None
+    try:
+        return _act_written(*found)
+    except (_Moved, e.IllegalMoveError, IntegrityError):
+        return None
+
+
+def on_snapshot(
+    *, table_id: int, user: Any, action: str, version: int
+) -> tuple[Table, list[Seat], MatchState, Seat, int] | None:
+    """The table, seats and match of this process's snapshot (copies of its own) when the move
+    may be decided on them: the table in play at ``version``, ``user`` seated and to play,
+    ``action`` well written; else None. Reads nothing from the database."""
     snapshot = snapshots.cached_snapshot(table_id=table_id, revision=0)
     if snapshot is None or snapshot.match is None:
         return None
@@ -195,13 +239,10 @@ def _act_on_snapshot(*, table_id: int, user: Any, action: str, version: int) -> 
     match = snapshot.match
     if match.current_player() != seat.position:
         return None
-    try:
-        return _act_written(table, seats, match, seat, parsed)
-    except (_Moved, e.IllegalMoveError, IntegrityError):
-        return None
+    return table, seats, match, seat, parsed
 
 
-def _writes_alone(table: Table, seat: Seat) -> bool:
+def writes_alone(table: Table, seat: Seat) -> bool:
     """Whether a move on the snapshot may be written without a transaction around it.
 
     On PostgreSQL a usual move is one conditional statement (:mod:`games.services.store`),
@@ -221,7 +262,7 @@ def _writes_alone(table: Table, seat: Seat) -> bool:
 def _act_written(
     table: Table, seats: list[Seat], match: MatchState, seat: Seat, parsed: int
 ) -> ActResult:
-    if _writes_alone(table, seat):
+    if writes_alone(table, seat):
         return _apply(
             table,
             seats,
@@ -291,7 +332,7 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
 
     The bot thinks (the strong level searches for a while) before the table is locked; the
     locked step checks again that the table is still at ``version`` and the move still due.
-    A bot seat's move skips the lock where a person's does (:func:`_writes_alone`): it is
+    A bot seat's move skips the lock where a person's does (:func:`writes_alone`): it is
     written only if the table is still at the version and revision read before thinking (so
     its deadline is the one found due), else it is decided under the lock as above.
     """
@@ -316,7 +357,7 @@ def table_advance(*, table_id: int, version: int, now: datetime | None = None) -
         seed=f"{table.seed}:{version}",
         budget_ms=conf.bot_budget_ms(),
     )
-    if seat.is_bot and _writes_alone(table, seat):
+    if seat.is_bot and writes_alone(table, seat):
         # A bot's usual move is written as a person's is (:func:`_act_written`): one
         # statement, matching only the table as it was read before thinking.
         try:

@@ -84,13 +84,19 @@ def _statement(vendor: str, with_revision: bool) -> str:
     )
 
 
-def _store_in_one_statement(table: Table, row: TableAction, revision: int | None) -> bool:
+def one_statement(table: Table, row: TableAction, revision: int | None) -> tuple[str, list[Any]]:
+    """The PostgreSQL statement that stores ``row`` and moves ``table`` (as
+    :func:`store_move`), with its values: one row is inserted if the move went in."""
     params: list[Any] = [_value(Table, name, getattr(table, name)) for name in MOVE_FIELDS]
     params += [table.pk, row.index]
     if revision is not None:
         params.append(revision)
     params += [_value(TableAction, name, getattr(row, name)) for name in ROW_FIELDS]
-    sql = _statement(connection.vendor, revision is not None)
+    return _statement("postgresql", revision is not None), params
+
+
+def _store_in_one_statement(table: Table, row: TableAction, revision: int | None) -> bool:
+    sql, params = one_statement(table, row, revision)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return bool(cursor.rowcount == 1)

@@ -74,5 +74,9 @@ async def close_db_threads() -> Any:
     from asgiref.sync import sync_to_async
     from django.db import connections
 
+    from games.live import loopdb
+
     yield
+    await loopdb.close()  # the event loop's own, for the moves written from it
+    loopdb.close_all()  # and any other loop's (a server's thread)
     await sync_to_async(connections.close_all)()
