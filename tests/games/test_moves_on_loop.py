@@ -56,10 +56,13 @@ async def test_a_usual_move_is_written_from_the_loop_and_reaches_every_socket(
     await sockets[seat].send_json_to(
         {"type": "act", "action": frame["legal"][0], "version": frame["version"]}
     )
-    for comm in sockets:  # (the bots may have answered at once: a later state then)
+    for comm in sockets:  # (the bots may answer at once, in a thread: wait until they are done)
         seen = await state_at_least(comm, frame["version"] + 1)
-        seen = await latest_state(comm, table.pk, seen)
-        stored = await sync_to_async(fresh)(table.pk)
+        for _ in range(20):
+            seen = await latest_state(comm, table.pk, seen)
+            stored = await sync_to_async(fresh)(table.pk)
+            if seen["version"] == stored.version:
+                break
         assert (seen["version"], seen["revision"]) == (stored.version, stored.revision)
     assert STATS["written"] == before["written"] + 1
     written = await sync_to_async(moves)(table.pk)
