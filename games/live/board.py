@@ -150,11 +150,17 @@ def board(
     bidding: tuple[str, ...],
     final: tuple[str, ...],
     bidding_narrow: dict[str, Any] | None = None,
-) -> str:
-    """The felt: every seat around it (the viewer's at the bottom, then the others in play
-    order), the trick in the middle with each card in front of the player who played it
+) -> list[str]:
+    """The felt, in slots: every seat around it (the viewer's at the bottom, then the others in
+    play order), the trick in the middle with each card in front of the player who played it
     (``.trick-at-N`` matches ``.seat-at-N``). ``bidding`` and ``final`` name the view's values
-    the auction's board and the final standings are rendered from."""
+    the auction's board and the final standings are rendered from.
+
+    The slots are, for ``n`` seats: the opening, one per seat, the trick's opening, one per
+    seat's trick card (empty while he has none), and the end (the auction's board or the final
+    standings, if shown, and the closing tags): ``2n + 3`` of them whatever the state, so that
+    after a card a socket sends the slots that changed (the trick card, the seats whose badges
+    or counts moved) and not the whole felt (:func:`games.live.parts.changed_parts`)."""
     around = view.seats_around
     last = len(around)
     out = [render_part_with("games/live/_board_open.html", {"n": len(view.seats)})]
@@ -165,12 +171,12 @@ def board(
         )
     out.append(render_part_with("games/live/_board_middle.html", {"done": view.trick_done}))
     for at, seat in enumerate(around, start=1):
-        if seat.trick_card:
-            out.append(trick_card(at, seat))
-    out.append("</ol>\n")
+        out.append(trick_card(at, seat) if seat.trick_card else "")
+    end = ["</ol>\n"]
     if view.bidding and view.bidding.in_auction and not view.finished:
-        out.append(render_part("games/_bidding_board.html", "view", view, bidding, bidding_narrow))
+        end.append(render_part("games/_bidding_board.html", "view", view, bidding, bidding_narrow))
     if view.finished:
-        out.append(render_part("games/live/_final.html", "view", view, final))
-    out.append("</section>\n")
-    return "".join(out)
+        end.append(render_part("games/live/_final.html", "view", view, final))
+    end.append("</section>\n")
+    out.append("".join(end))
+    return out

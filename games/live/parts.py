@@ -6,12 +6,17 @@
 head   ``#table-live``'s opening tag         the viewer's: version, revision, his turn (no template)
 corner the hand, the trump, the stock...     alike for every viewer (rendered once)
 turn   whose turn, the timer, the away note  alike but for the one whose turn it is
-board  the seats and the trick               per viewer (its seats and trick cards shared)
+board  the seats and the trick, in slots     per viewer (its seats and trick cards shared)
 hand   the viewer's cards and buttons        his own; rendered again only when it changed
-panel  the match so far, cantos, summaries   alike for every viewer (each section rendered once)
+panel  the match so far, cantos, summaries   alike for every viewer (each section rendered once),
+       in slots
 tail   the closing tag
 ====== ==================================== =============================================
 
+The board and the panel are each several parts, slots of a fixed number for the table (the
+board's ``2n + 3`` for ``n`` seats, the panel's 7; an empty string for what is not shown), so
+that after a card a socket sends the slots that changed (the trick card, the seats whose badges
+or counts moved, the last trick), not the whole felt and panel; :func:`layout` names them.
 (A table not yet started: head, the waiting room, tail. An abandoned one: one part.)
 
 Each cached part is rendered by :func:`games.live.fragments.render_part` from the named
@@ -157,32 +162,36 @@ def _turn(view: Any) -> str:
     return render_part("games/live/_turn.html", "view", view, TURN, TURN_NARROW)
 
 
-def panel(view: Any) -> str:
-    """The side panel: the match so far, the auction, the cantos, the last trick, how the last
-    hand ended. Each section is a part of its own, rendered from its own values only, so that
-    a trick renders the small last-trick section again and not the tally and the last hand's
-    summary beside it (those change once a hand)."""
-    out = [render_part_with("games/live/panel/_open.html", {})]
-    if view.tally:
-        out.append(render_part_with("games/live/panel/_tally.html", {"tally": view.tally}))
+def panel(view: Any) -> list[str]:
+    """The side panel, in slots: the match so far, the auction, the cantos, the last trick, how
+    the last hand ended (each empty when not shown), between the opening and closing tags. Each
+    section is rendered from its own values only, so that a trick renders the small last-trick
+    section again and not the tally and the last hand's summary beside it (those change once a
+    hand); and a socket sends only the sections that changed."""
     lines = view.bidding.lines if view.bidding else None
-    if lines:
-        out.append(render_part_with("games/live/panel/_auction.html", {"lines": lines}))
-    if view.cantos:
-        out.append(render_part_with("games/live/panel/_cantos.html", {"cantos": view.cantos}))
-    if view.last_trick and not view.finished:
-        out.append(
-            render_part_with("games/live/panel/_last_trick.html", {"trick": view.last_trick})
-        )
+    previous = ""
     if view.previous_hand:
         values = {
             "summary": view.previous_hand,
             "open": not view.tricks_played or bool(view.finished),
             "table_pk": int(view.table.pk),
         }
-        out.append(render_part_with("games/live/panel/_previous_hand.html", values))
-    out.append("</aside>\n")
-    return "".join(out)
+        previous = render_part_with("games/live/panel/_previous_hand.html", values)
+    return [
+        render_part_with("games/live/panel/_open.html", {}),
+        render_part_with("games/live/panel/_tally.html", {"tally": view.tally})
+        if view.tally
+        else "",
+        render_part_with("games/live/panel/_auction.html", {"lines": lines}) if lines else "",
+        render_part_with("games/live/panel/_cantos.html", {"cantos": view.cantos})
+        if view.cantos
+        else "",
+        render_part_with("games/live/panel/_last_trick.html", {"trick": view.last_trick})
+        if view.last_trick and not view.finished
+        else "",
+        previous,
+        "</aside>\n",
+    ]
 
 
 def live_parts(view: Any) -> list[str]:
@@ -196,11 +205,37 @@ def live_parts(view: Any) -> list[str]:
         head,
         render_part("games/live/_corner.html", "view", view, CORNER, CORNER_NARROW),
         _turn(view),
-        board(view, bidding=BIDDING_BOARD, final=FINAL, bidding_narrow=BIDDING_BOARD_NARROW),
+        *board(view, bidding=BIDDING_BOARD, final=FINAL, bidding_narrow=BIDDING_BOARD_NARROW),
         render_built("games/live/_hand", hand, view, HAND),
-        panel(view),
+        *panel(view),
         TAIL,
     ]
+
+
+#: The side panel's slots (:func:`panel`).
+PANEL_SLOTS = 7
+
+
+def layout(seats: int) -> list[str]:
+    """The names of a game's parts in order, for a table of ``seats`` seats (the board's and
+    the panel's slots each named after their part: ``board:seat:2``, ``panel:4``...)."""
+    board_slots = [
+        "board:open",
+        *(f"board:seat:{at}" for at in range(1, seats + 1)),
+        "board:middle",
+        *(f"board:trick:{at}" for at in range(1, seats + 1)),
+        "board:end",
+    ]
+    panel_slots = [f"panel:{i}" for i in range(PANEL_SLOTS)]
+    return ["head", "corner", "turn", *board_slots, "hand", *panel_slots, "tail"]
+
+
+def part(parts: list[str], name: str, seats: int) -> str:
+    """The part ``name`` of a game's ``parts`` (``board`` and ``panel``: their slots joined)."""
+    names = layout(seats)
+    if name in ("board", "panel"):
+        return "".join(text for n, text in zip(names, parts, strict=True) if n.startswith(name))
+    return parts[names.index(name)]
 
 
 def changed_parts(before: list[str] | None, after: list[str]) -> list[list[Any]] | None:

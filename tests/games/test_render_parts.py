@@ -20,7 +20,7 @@ from games import presenters, services, snapshots, table_state
 from games.engine import get_variant, variant_keys
 from games.live import fragments
 from games.live import parts as parts_module
-from games.live.parts import changed_parts, live_parts
+from games.live.parts import changed_parts, layout, live_parts, part
 from games.models import Table
 from games.presenters import memo
 from games.presenters.viewmodels import CardView, SeatView, Tally, TallyRow
@@ -93,12 +93,58 @@ def test_a_hand_part_holds_its_own_seats_cards_and_no_other(make_user: Any) -> N
             parts = live_parts(presenters.table_view(snapshot=snapshot, user=user))
             own = set(match.hand.hand_of(seat))
             others = set().union(*(match.hand.hand_of(s) for s in range(4) if s != seat))
-            assert own <= cards_in(parts[4])  # the hand part
+            assert own <= cards_in(part(parts, "hand", 4))
             assert not cards_in("".join(parts)) & (others - public)
         watcher_parts = live_parts(presenters.table_view(snapshot=snapshot, user=make_user()))
     every = set().union(*(match.hand.hand_of(s) for s in range(4)))
     assert not cards_in("".join(watcher_parts)) & (every - public)
-    assert not watcher_parts[4].strip()  # a spectator has no hand part
+    assert not part(watcher_parts, "hand", 4).strip()  # a spectator has no hand part
+
+
+@pytest.mark.parametrize("variant", variant_keys())
+def test_a_card_changes_a_few_slots_of_the_board_and_never_the_layout(
+    variant: str, make_user: Any
+) -> None:
+    """The board and the panel are slots of a fixed number for the table (``layout``): every
+    state of a game has as many parts, and a card that does not end its trick changes one
+    trick slot (its own) and no more than three of the seats, not the whole felt."""
+    rng = random.Random(f"slots-{variant}")
+    players = max(get_variant(variant).players)
+    table, users = _people_table(make_user, variant, players)
+    names = layout(players)
+    before: list[list[str]] | None = None
+    cards_seen, hand, played_card, was_done = 0, -1, False, True
+    for _ in range(60):
+        snapshot = snapshots.table_snapshot(table_id=table.pk)
+        with translation.override("en"):
+            views = [presenters.table_view(snapshot=snapshot, user=u) for u in users]
+            now = [live_parts(view) for view in views]
+        assert all(len(parts) == len(names) for parts in now), variant
+        same_trick = views[0].hand_number == hand and not (was_done or views[0].trick_done)
+        if before is not None and same_trick:
+            for old, new in zip(before, now, strict=True):
+                changed = [n for n, a, b in zip(names, old, new, strict=True) if a != b]
+                tricks = [n for n in changed if n.startswith("board:trick:")]
+                seats = [n for n in changed if n.startswith("board:seat:")]
+                if played_card:
+                    assert len(tricks) == 1, changed
+                    assert len(seats) <= 3, changed
+                    cards_seen += 1
+                assert "board:open" not in changed, changed
+        if fresh(table).status != Table.Status.PLAYING:
+            break
+        mover = next((v for v in views if v.your_turn), None)
+        if mover is None:
+            break
+        cards = [a for a in mover.legal if a[:1].isdigit()]
+        action = rng.choice(cards or mover.legal)
+        played_card = action in cards
+        hand, was_done = views[0].hand_number, views[0].trick_done
+        before = now
+        services.table_act(
+            table_id=table.pk, user=users[mover.your_seat], action=action, version=mover.version
+        )
+    assert cards_seen > 0
 
 
 def _view(snapshot: Any, user: Any) -> Any:
@@ -199,11 +245,11 @@ def test_a_trick_renders_the_last_trick_section_again_and_not_the_rest_of_the_pa
         if views[0].hand_number >= 2 and views[0].tricks_played >= 2 and first_of_trick:
             # a trick was just completed in the second hand: the tally and the summary
             # stand, the last trick is new (and the same text for all four players)
-            assert 'class="card hand-summary"' in parts[0][5]
-            assert 'class="card tally"' in parts[0][5]
+            assert 'class="card hand-summary"' in part(parts[0], "panel", 4)
+            assert 'class="card tally"' in part(parts[0], "panel", 4)
             assert after[0] == counts[0] and after[1] == counts[1]
             assert after[2] == counts[2] + 1
-            assert len({p[5] for p in parts}) == 1
+            assert len({part(p, "panel", 4) for p in parts}) == 1
             seen_second_hand_tricks += 1
             if seen_second_hand_tricks == 3:
                 return
@@ -241,7 +287,8 @@ def test_bidding_parts_read_only_the_auction_facts_they_show(make_user: Any) -> 
     others = [p for i, p in enumerate(parts) if i != speaker]
     assert len({p[1] for p in parts}) == 1  # the corner: alike for all
     assert len({p[2] for p in others}) == 1  # the turn line: alike but for the speaker
-    assert len({p[3].split('<section class="auction"')[1] for p in others}) == 1  # the board
+    boards = {part(p, "board", players).split('<section class="auction"')[1] for p in others}
+    assert len(boards) == 1  # the board's auction
     # the speaker's own controls differ from the others' (their views are not equal)...
     assert views[speaker].bidding != views[(speaker + 1) % players].bidding
     # ...and no narrowed value hands out what its template was not given
