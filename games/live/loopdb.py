@@ -33,7 +33,6 @@ class _Connections:
     def __init__(self, size: int) -> None:
         self.slots = asyncio.Semaphore(size)
         self.idle: list[psycopg.AsyncConnection[Any]] = []
-        self.opened = 0
 
     async def execute(self, sql: str, params: list[Any]) -> int:
         """Run ``sql`` with ``params`` on a connection of this loop; its row count."""
@@ -49,9 +48,7 @@ class _Connections:
             return count
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
-        conn = await psycopg.AsyncConnection.connect(**_params(), autocommit=True)
-        self.opened += 1
-        return conn
+        return await psycopg.AsyncConnection.connect(**_params(), autocommit=True)
 
     async def close(self) -> None:
         idle, self.idle = self.idle, []
@@ -95,11 +92,6 @@ def _of_loop() -> _Connections:
 async def execute(sql: str, params: list[Any]) -> int:
     """Run one statement (committed by itself) on the running loop's connections."""
     return await _of_loop().execute(sql, params)
-
-
-def opened() -> int:
-    """Connections this loop opened so far (tests)."""
-    return _of_loop().opened
 
 
 def close_all() -> None:

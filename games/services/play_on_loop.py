@@ -111,7 +111,7 @@ async def acted(
 ) -> bool:
     """Whether :func:`act_on_loop` made the move (``executor()``: the socket's database
     threads, asked for only if it is to be used)."""
-    if not loopdb.available():
+    if not loopdb.available():  # the usual case on SQLite: not even the executor is made
         return False
     done = await act_on_loop(
         table_id=table_id, user=user, action=action, version=version, executor=executor()
