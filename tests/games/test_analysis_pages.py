@@ -19,6 +19,8 @@ from .helpers import fast_forward, fresh, people_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+SEED = 11
+
 
 def client_for(user: Any) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
@@ -61,7 +63,9 @@ def store(record: HandRecord, seat: int, result: engine_analysis.HandAnalysis) -
 
 @pytest.fixture
 def finished(ana: Any, bruno: Any) -> tuple[Table, HandRecord, engine_analysis.HandAnalysis]:
-    table = fast_forward(people_table(ana, bruno))
+    # a fixed deal: Ana must have two decisions with a choice in the first hand (a random
+    # one lacked them about once in a few hundred runs)
+    table = fast_forward(people_table(ana, bruno, seed=SEED))
     record = HandRecord.objects.get(table=table, number=0)
     result = marked(record, 0, ["mistake", "blunder"])
     store(record, 0, result)
