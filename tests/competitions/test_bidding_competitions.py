@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
@@ -50,12 +50,14 @@ def _places_by(score: list[int]) -> list[int]:
 
 
 def _match_points(places: list[int]) -> list[Decimal]:
-    """Each seat's match points by hand: entries tied on a place share the places they cover."""
+    """Each seat's match points by hand: entries tied on a place share the places they cover,
+    stored to the cent (three tied on 6+4+3 get 4.33 each)."""
     row = SCHEME[len(places)]
     out = []
     for place in places:
         shared = places.count(place)
-        out.append(Decimal(sum(row[place - 1 : place - 1 + shared])) / shared)
+        share = Decimal(sum(row[place - 1 : place - 1 + shared])) / shared
+        out.append(share.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
     return out
 
 
