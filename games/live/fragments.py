@@ -37,9 +37,10 @@ from django.utils.safestring import SafeString, mark_safe
 from games.presenters.memo import remembered_key, remembered_kinds
 from games.render_language import active_language
 
-#: Parts kept, the least recently used go first. A busy table keeps about 60 alive (its
-#: seats' badges both ways, hands, card buttons, trick cards): room for about 250 tables in
-#: play. An entry is under 1 KB but a hand (about 9 KB with its drawings): some 25 MB at most.
+#: Parts kept, the first made go first (see :func:`_remembered`). A busy table keeps about 60
+#: alive (its seats' badges both ways, hands, card buttons, trick cards): room for about 250
+#: tables in play. An entry is under 1 KB but a hand (about 9 KB with its drawings): some 25 MB
+#: at most.
 MAX_PARTS = 16384
 
 _lock = threading.Lock()
@@ -250,11 +251,13 @@ _HORIZONTAL = " \t\r\f\v"
 
 
 def _remembered(key: tuple[Any, ...], make: Callable[[], str]) -> str:
+    # A hit is one hash and one comparison of the key (a deep tuple): the parts go in the
+    # order they were made, not the order they were last used (moving a hit to the end
+    # would hash and compare it again, on every part of every viewer's frame).
     with _lock:
         text = _parts.get(key)
         if text is not None:
             _stats["hits"] += 1
-            _parts.move_to_end(key)
             return text
     text = mark_safe(squeeze(make()))
     with _lock:

@@ -314,3 +314,31 @@ def test_squeeze_gives_what_the_regular_expression_gave() -> None:
     samples += ["".join(rng.choices(alphabet, k=rng.randint(0, 24))) for _ in range(20000)]
     for text in samples:
         assert fragments.squeeze(text) == fragments._INDENTED.sub("\n", text), repr(text)
+
+
+def test_the_remembered_parts_are_bounded_and_the_first_made_go_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Over ``MAX_PARTS`` the oldest part is forgotten (and made again when asked), whether or
+    not it was used since; a remembered part is not made again."""
+    fragments.clear()
+    monkeypatch.setattr(fragments, "MAX_PARTS", 2)
+    made: list[str] = []
+    renders = fragments.stats()["renders"]
+
+    def remember(name: str) -> str:
+        return fragments._remembered(("test", name), lambda: made.append(name) or f"<b>{name}</b>")
+
+    assert remember("a") == "<b>a</b>"
+    remember("b")
+    remember("a")  # a hit: not made again, and not moved to the end
+    assert made == ["a", "b"]
+    remember("c")  # the third part: the first made, "a", goes
+    assert made == ["a", "b", "c"]
+    remember("b")
+    remember("c")
+    assert made == ["a", "b", "c"]
+    remember("a")
+    assert made == ["a", "b", "c", "a"]
+    assert fragments.stats()["renders"] == renders + 4
+    fragments.clear()
