@@ -85,15 +85,19 @@ def _check_table(variant: str, table_id: int, seats: list[Any]) -> dict[str, Any
 
 def _check_standings(lines: list[Any], seats: list[Any]) -> None:
     """Each line's score, tables won and tantos are the sums of its seats; the lines are in
-    score order and places follow it."""
+    score order and places follow it. A table won is a first place that somebody at the table
+    did not share: a table where every seat shares the first place is a draw for all."""
     score: dict[int, Decimal] = defaultdict(Decimal)
     won: dict[int, int] = defaultdict(int)
     tantos: dict[int, int] = defaultdict(int)
+    places: dict[tuple[Any, Any], list[int]] = defaultdict(list)
+    for seat in seats:
+        places[_table_of(seat)].append(seat.place)
     for seat in seats:
         score[seat.entry_id] += seat.points
         if getattr(getattr(seat, "board", None), "is_bye", False):
             continue
-        won[seat.entry_id] += seat.place == 1
+        won[seat.entry_id] += seat.place == 1 and any(p != 1 for p in places[_table_of(seat)])
         tantos[seat.entry_id] += seat.tantos
     assert {line.entry.pk for line in lines} == set(score)
     for line in lines:
@@ -103,6 +107,11 @@ def _check_standings(lines: list[Any], seats: list[Any]) -> None:
     assert [line.score for line in lines] == sorted((line.score for line in lines), reverse=True)
     assert [line.place for line in lines] == sorted(line.place for line in lines)
     assert lines[0].place == 1
+
+
+def _table_of(seat: Any) -> tuple[Any, Any]:
+    """The board or fixture of a seat row."""
+    return (getattr(seat, "board_id", None), getattr(seat, "fixture_id", None))
 
 
 def _check_stored(variant: str, table_ids: list[int]) -> None:
