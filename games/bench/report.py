@@ -52,6 +52,15 @@ def _cpu(result: dict[str, Any]) -> list[str]:
         f"  machine: {machine:.2f} of {result['cpus']} cores busy; the processes above "
         f"{ours:.2f} (the rest: other work on the machine)"
     )
+    if moves and ours:
+        # every process above (servers, clients, PostgreSQL, Redis...) shares the same cores:
+        # at what a move cost them all, the cores carry at most this many, however the work
+        # is split among server processes
+        lines.append(
+            f"  the machine's ceiling at these costs: {result['cpus'] * moves / ours:.0f} "
+            f"moves/s ({ours * 1000 / moves:.1f} ms of CPU a move for the processes above, "
+            f"on {result['cpus']} cores)"
+        )
     return lines
 
 

@@ -109,6 +109,11 @@ def test_the_report_gives_each_process_its_headroom_and_the_cpu_per_move() -> No
     assert "server 0: 60% of a core (headroom to its own limit of one core: 40%)" in text
     assert "server CPU per move: 10.0 ms (a core's worth: 100 moves/s)" in text
     assert "machine: 1.50 of 2 cores busy; the processes above 1.10" in text
+    # 1.1 cores for 100 moves/s: 11 ms a move, so two cores carry at most 182 moves/s
+    assert (
+        "the machine's ceiling at these costs: 182 moves/s (11.0 ms of CPU a move for the "
+        "processes above, on 2 cores)"
+    ) in text
     assert "tables that moved in the window: 2 of 2" in text
 
 
