@@ -94,7 +94,10 @@ def normal(notations: list[str] | set[str]) -> set[str]:
 def test_the_page_offers_exactly_the_legal_calls_over_a_whole_match(
     client: Any, ana: Any, variant: str
 ) -> None:
-    table = bidding_table(ana, variant, dealer=GAMES[variant][0] - 1)  # she speaks first
+    # She speaks first. A fixed deal: with a random one she once had only 3 turns in a whole
+    # match of bato (the bots' calls can leave her little to do); with this one 14, and 13 in
+    # codillo, 28 in remate.
+    table = bidding_table(ana, variant, dealer=GAMES[variant][0] - 1, seed=1)
     rng = random.Random(variant)
     stages: set[str] = set()
     turns = 0
